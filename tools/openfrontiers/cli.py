@@ -1,0 +1,64 @@
+"""`ofb`: one verb per stage of the benchmark. Stages talk through files."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from . import __version__
+from .errors import OfbError
+
+app = typer.Typer(
+    name="ofb",
+    help="OpenFrontiers tools: check statements, list items, export packets, grade.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+err = Console(stderr=True, highlight=False)
+
+
+def _version(value: bool) -> None:
+    if value:
+        print(f"ofb {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Optional[bool] = typer.Option(  # noqa: UP007 - typer needs Optional here
+        None, "--version", callback=_version, is_eager=True, help="Print the version and exit."
+    ),
+) -> None:
+    """OpenFrontiers: the sidecar tools of the FrontierBench Lean benchmark."""
+
+
+def _register_verbs() -> None:
+    # Each stage owns its verbs; the CLI only mounts them.
+    from .commands import doctor, items
+
+    app.add_typer(items.app, name="items")
+    app.command(name="doctor")(doctor.doctor)
+
+
+_register_verbs()
+
+
+def main() -> None:
+    try:
+        app()
+    except OfbError as exc:
+        err.print(f"[bold red]error:[/] {escape(str(exc))}")
+        sys.exit(exc.exit_code)
+    except KeyboardInterrupt:
+        err.print("interrupted")
+        sys.exit(130)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

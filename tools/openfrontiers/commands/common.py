@@ -1,0 +1,67 @@
+"""Options and helpers shared by several verbs."""
+
+from __future__ import annotations
+
+import json
+from enum import Enum
+from typing import Any, Iterable
+
+import typer
+
+from ..errors import UsageError
+from ..project import Project
+from ..register import Item, Subset
+
+
+class Format(str, Enum):
+    table = "table"
+    json = "json"
+
+
+class TextFormat(str, Enum):
+    text = "text"
+    json = "json"
+
+
+SUBSET = typer.Option(None, "--subset", help="A subset: NAME@vN, NAME (newest version), all or written.")
+IDS = typer.Option(None, "--ids", help="Comma-separated item ids, e.g. O02,E03.")
+
+
+def select_items(project: Project, subset: str | None, ids: str | None,
+                 default: str = "all") -> tuple[Subset, list[Item]]:
+    """The items named by `--subset` or `--ids` (not both), in subset order."""
+    if subset and ids:
+        raise UsageError("give --subset or --ids, not both")
+    register = project.register
+    if ids:
+        wanted = [i.strip() for i in ids.split(",") if i.strip()]
+        unknown = [i for i in wanted if i not in register]
+        if unknown:
+            raise UsageError(f"unknown item id(s): {', '.join(unknown)} (not in {register.path})")
+        selection = Subset("ids", "", tuple(dict.fromkeys(wanted)))
+    else:
+        selection = project.subsets.resolve(subset or default, register)
+    return selection, [register.get(i) for i in selection.ids]
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, indent=2, ensure_ascii=False, sort_keys=False)
+
+
+def item_summary(item: Item) -> dict[str, Any]:
+    return {
+        "id": item.id, "title": item.title, "split": str(item.split), "area": item.area,
+        "hq50": item.hq50, "status": str(item.status),
+        "tier": str(item.tier) if item.tier else None,
+        "evidence_date": item.evidence_date or None,
+        "ai_class": str(item.ai_class) if item.ai_class else None,
+        "priority": str(item.priority) if item.priority else None,
+        "certificate": item.certificate if item.priority else None,
+        "answer_kind": str(item.answer_kind) if item.answer_kind else None,
+        "formalization_confidence": (str(item.formalization_confidence)
+                                     if item.formalization_confidence else None),
+    }
+
+
+def joined(values: Iterable[str]) -> str:
+    return ", ".join(values)

@@ -1,0 +1,62 @@
+"""`ofb items`: list the register, and maintain it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from ..errors import UsageError
+from ..project import Project
+from .common import IDS, SUBSET, Format, dumps, item_summary, select_items
+
+app = typer.Typer(help="List and maintain the item register (FrontierBench/items.toml).")
+
+
+@app.callback(invoke_without_command=True)
+def items(
+    ctx: typer.Context,
+    subset: Optional[str] = SUBSET,
+    ids: Optional[str] = IDS,
+    format: Format = typer.Option(Format.table, "--format", help="table or json."),
+) -> None:
+    """List items: all of them, a frozen subset (HQ-50@v1, …) or explicit ids."""
+    if ctx.invoked_subcommand is not None:
+        return
+    project = Project.find()
+    selection, chosen = select_items(project, subset, ids)
+    if format is Format.json:
+        print(dumps({"subset": selection.label, "count": len(chosen),
+                     "items": [item_summary(i) for i in chosen]}))
+        return
+    table = Table(title=f"{selection.label}: {len(chosen)} items", show_lines=False)
+    for column in ("id", "split", "area", "tier/prio", "status", "answer", "title"):
+        table.add_column(column, overflow="fold")
+    for i in chosen:
+        grade = str(i.tier or "") if i.tier else str(i.priority or "")
+        table.add_row(i.id, str(i.split), i.area, grade, str(i.status),
+                      str(i.answer_kind or ""), i.title)
+    Console(width=160).print(table)
+
+
+@app.command("seed")
+def seed(
+    csv_path: Path = typer.Argument(..., help="The curated items.csv (Appendix A figures)."),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing register."),
+) -> None:
+    """Create items.toml and the v1 subsets from the curated CSV (once, for a new checkout)."""
+    from ..register.dump import dump_register
+    from ..register.seed import items_from_csv, v1_subsets
+    from ..register.subsets import dump_subsets
+
+    project = Project.find()
+    if project.register_path.exists() and not force:
+        raise UsageError(f"{project.register_path} exists; the register is edited by hand "
+                         "from now on (use --force to start over)")
+    seeded = items_from_csv(csv_path)
+    project.register_path.write_text(dump_register(seeded), encoding="utf-8")
+    project.subsets_path.write_text(dump_subsets(v1_subsets(seeded)), encoding="utf-8")
+    print(f"wrote {project.register_path} ({len(seeded)} items) and {project.subsets_path}")

@@ -1,0 +1,199 @@
+"""What this machine has for FrontierBench, and the one line that fixes each missing piece.
+
+Each check is a small function of an `Environment` (how to find and run programs, import
+modules, look at files), so the logic is tested without touching the real machine.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.metadata as md
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+from typing import Callable
+
+
+class Status(str, Enum):
+    OK = "ok"
+    WARN = "warn"  # works, but not as expected (a version mismatch, …)
+    MISSING = "missing"
+
+
+@dataclass(frozen=True)
+class Check:
+    group: str
+    name: str
+    status: Status
+    detail: str
+    fix: str = ""
+    required: bool = False  # the Python tools cannot run without it
+
+
+@dataclass
+class Environment:
+    """How the checks look at the machine; tests replace these with fakes."""
+
+    which: Callable[[str], str | None] = shutil.which
+    run: Callable[[list[str]], tuple[int, str]] = field(default=None)  # type: ignore[assignment]
+    version_of: Callable[[str], str | None] = field(default=None)  # type: ignore[assignment]
+    python_version: tuple[int, int] = sys.version_info[:2]
+
+    def __post_init__(self) -> None:
+        if self.run is None:
+            self.run = _run
+        if self.version_of is None:
+            self.version_of = _distribution_version
+
+
+def _run(argv: list[str]) -> tuple[int, str]:
+    try:
+        done = subprocess.run(argv, capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return 127, str(exc)
+    return done.returncode, (done.stdout + done.stderr).strip()
+
+
+def _distribution_version(name: str) -> str | None:
+    try:
+        return md.version(name)
+    except md.PackageNotFoundError:
+        try:
+            module = importlib.import_module(name.replace("-", "_"))
+        except ImportError:
+            return None
+        return getattr(module, "__version__", "unknown")
+
+
+# (distribution, import purpose, required, what needs it)
+PYTHON_PACKAGES = (
+    ("typer", True, "the ofb CLI"),
+    ("rich", True, "the ofb CLI"),
+    ("tomli-w", True, "writing the register"),
+    ("pytest", False, "the test suite"),
+    ("hypothesis", False, "the lexer fuzz tests"),
+)
+
+ELAN_INSTALL = ("curl https://raw.githubusercontent.com/leanprover/elan/master/elan-init.sh "
+                "-sSf | sh -s -- -y --default-toolchain none")
+_LEAN_VERSION = re.compile(r"version (\d+\.\d+\.\d+(?:-rc\d+)?)")
+
+
+def expected_lean_version(toolchain: str) -> str:
+    """`leanprover/lean4:v4.33.1` → `4.33.1`."""
+    return toolchain.split(":")[-1].lstrip("v")
+
+
+def check_python(env: Environment) -> list[Check]:
+    checks = []
+    ok = env.python_version >= (3, 11)
+    checks.append(Check("python", "python", Status.OK if ok else Status.MISSING,
+                        "{}.{}".format(*env.python_version) + ("" if ok else " (need >= 3.11)"),
+                        "" if ok else "install Python 3.11 or newer", required=True))
+    for dist, required, purpose in PYTHON_PACKAGES:
+        version = env.version_of(dist)
+        if version:
+            checks.append(Check("python", dist, Status.OK, f"{version} ({purpose})"))
+        else:
+            fix = "pip install -e ." if required else "pip install -e '.[test]'"
+            checks.append(Check("python", dist, Status.MISSING, f"not installed ({purpose})",
+                                fix, required=required))
+    return checks
+
+
+def check_lean(env: Environment, root: Path, toolchain: str) -> list[Check]:
+    want = expected_lean_version(toolchain)
+    checks = []
+    elan = env.which("elan")
+    if elan:
+        code, out = env.run([elan, "--version"])
+        checks.append(Check("lean", "elan", Status.OK if code == 0 else Status.WARN, out or elan))
+    else:
+        checks.append(Check("lean", "elan", Status.MISSING, "not on PATH", ELAN_INSTALL))
+    for tool in ("lean", "lake"):
+        path = env.which(tool)
+        if not path:
+            fix = (f"elan toolchain install {toolchain}" if elan else "install elan (line above)")
+            checks.append(Check("lean", tool, Status.MISSING, "not on PATH", fix))
+            continue
+        code, out = env.run([path, "--version"])
+        m = _LEAN_VERSION.search(out)
+        found = m.group(1) if m else ""
+        if code != 0 or not found:
+            checks.append(Check("lean", tool, Status.WARN, f"cannot read its version: {out[:80]}",
+                                f"elan toolchain install {toolchain}"))
+        elif tool == "lean" and found != want:
+            checks.append(Check("lean", tool, Status.WARN,
+                                f"Lean {found}, but lean-toolchain asks for {want}",
+                                f"elan toolchain install {toolchain}  (then run from the repo root)"))
+        else:
+            checks.append(Check("lean", tool, Status.OK, out.splitlines()[0]))
+    mathlib = root / ".lake" / "packages" / "mathlib"
+    olean = mathlib / ".lake" / "build" / "lib" / "lean" / "Mathlib.olean"
+    if olean.is_file():
+        checks.append(Check("lean", "mathlib cache", Status.OK, str(olean.parent)))
+    elif mathlib.is_dir():
+        checks.append(Check("lean", "mathlib cache", Status.MISSING,
+                            "Mathlib is checked out but not built", "lake exe cache get"))
+    else:
+        checks.append(Check("lean", "mathlib cache", Status.MISSING, "Mathlib is not fetched",
+                            "lake exe cache get  (after installing elan)"))
+    return checks
+
+
+def summarize(checks: list[Check]) -> tuple[int, list[str]]:
+    """Exit code (1 when a required piece is missing) and the summary lines."""
+    missing_required = [c for c in checks if c.required and c.status is Status.MISSING]
+    lines = []
+    lean_missing = [c for c in checks if c.group == "lean" and c.status is not Status.OK]
+    if lean_missing:
+        lines.append("Lean parts (ofb build, probes, grading checkers, `lean`-marked tests) "
+                     "will not run until: " + ", ".join(c.name for c in lean_missing))
+    jail = [c for c in checks if c.group == "jail" and c.status is Status.OK]
+    if any(c.group == "jail" for c in checks):
+        lines.append("jail backends that work: " + (", ".join(c.name for c in jail) or "none"))
+    if missing_required:
+        lines.append("missing for the Python tools: " + ", ".join(c.name for c in missing_required))
+    return (1 if missing_required else 0), lines
+
+
+def check_jail(env: Environment) -> list[Check]:
+    """Which jail backends would work here (see `openfrontiers.jail` for the jail itself)."""
+    checks = []
+    bwrap = env.which("bwrap")
+    if not bwrap:
+        checks.append(Check("jail", "bwrap", Status.MISSING, "bubblewrap is not installed",
+                            "apt-get install -y bubblewrap"))
+    else:
+        code, out = env.run([bwrap, "--unshare-all", "--die-with-parent", "--ro-bind", "/usr",
+                             "/usr", "--symlink", "usr/bin", "/bin", "--symlink", "usr/lib",
+                             "/lib", "--symlink", "usr/lib64", "/lib64", "--proc", "/proc",
+                             "--dev", "/dev", "/bin/true"])
+        if code == 0:
+            checks.append(Check("jail", "bwrap", Status.OK, "namespaces can be created"))
+        else:
+            checks.append(Check("jail", "bwrap", Status.WARN,
+                                f"installed, but a sandbox could not start: {out[:120]}",
+                                "run as root or enable unprivileged user namespaces "
+                                "(sysctl kernel.unprivileged_userns_clone=1)"))
+    if env.version_of("docker") is None:
+        checks.append(Check("jail", "docker", Status.MISSING, "the docker Python SDK is missing",
+                            "pip install docker"))
+    else:
+        docker = env.which("docker")
+        code, out = env.run([docker, "info", "--format", "{{.ServerVersion}}"]) if docker else (1, "")
+        if code == 0 and out:
+            checks.append(Check("jail", "docker", Status.OK, f"daemon {out}"))
+        else:
+            checks.append(Check("jail", "docker", Status.MISSING, "no Docker daemon answers",
+                                "start dockerd (apt-get install -y docker.io && dockerd &)"))
+    return checks
+
+
+def run_all(root: Path, toolchain: str, env: Environment | None = None) -> list[Check]:
+    env = env or Environment()
+    return check_python(env) + check_lean(env, root, toolchain) + check_jail(env)

@@ -1,0 +1,53 @@
+"""Errors a user can act on.
+
+Every error the tools raise on bad input is an `OfbError`: the CLI prints its message and
+exits with `exit_code` instead of showing a traceback.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+class OfbError(Exception):
+    """An error caused by input or environment, with a message that says what to do."""
+
+    exit_code = 2
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+@dataclass(frozen=True)
+class Location:
+    """A place in a file: 1-based line and column (column 0 when not known)."""
+
+    path: Path | str
+    line: int = 0
+    column: int = 0
+
+    def __str__(self) -> str:
+        if self.line and self.column:
+            return f"{self.path}:{self.line}:{self.column}"
+        if self.line:
+            return f"{self.path}:{self.line}"
+        return str(self.path)
+
+
+class InputError(OfbError):
+    """Bad input at a known place, breaking a named rule."""
+
+    def __init__(self, where: Location, rule: str, message: str) -> None:
+        super().__init__(f"{where}: {rule}: {message}")
+        self.where = where
+        self.rule = rule
+        self.detail = message
+
+
+class UsageError(OfbError):
+    """A command was called with arguments that cannot work."""

@@ -1,0 +1,317 @@
+"""A Lean 4 lexer that is never fooled by comments, strings or odd names.
+
+Every rule in `ofb check` and `ofb grade` reads tokens, never raw text, so the lexer must
+know exactly where comments, string literals and names begin and end:
+
+* nested block comments `/- … -/`, doc comments `/-- … -/`, module docs `/-! … -/` and
+  line comments `-- …` (a block comment ends at the first unnested `-/`, even inside what
+  looks like a string — Lean does not read strings in comments either);
+* string literals with escapes, raw strings `r"…"` / `r#"…"#`, and interpolated strings
+  after `s!`, `m!`, `f!` and `throwError`, whose `{…}` parts are lexed as code (a `sorry`
+  hidden in `s!"{sorry}"` is a real `sorry` token);
+* character literals (`'"'`, `'\\''`, `'\\x41'`, `'\\u{3b1}'`) as opposed to primes in names
+  (`f'`);
+* identifiers with Lean's character classes, dotted names and `«guillemet»` components
+  (which may hold spaces and keywords), name literals `` `foo ``, numbers, and symbols;
+* the `answer(` token of our own `answer(·)` syntax, which Lean reads as one atom.
+
+The lexer covers the source without gaps: the tokens' texts concatenated give back the
+source, whitespace and comments included, and it never raises — text it cannot classify
+becomes a one-character `SYMBOL`, and an unterminated comment or string runs to the end of
+the file with `terminated` set to false.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from enum import Enum
+from functools import cached_property
+
+
+class Kind(str, Enum):
+    """What a token is."""
+
+    WHITESPACE = "whitespace"
+    LINE_COMMENT = "line-comment"
+    BLOCK_COMMENT = "block-comment"
+    DOC_COMMENT = "doc-comment"
+    MODULE_DOC = "module-doc"
+    IDENT = "ident"
+    NUMBER = "number"
+    STRING = "string"
+    RAW_STRING = "raw-string"
+    INTERP_STRING = "interp-string"  # a literal piece of an interpolated string
+    CHAR = "char"
+    NAME_LITERAL = "name-literal"
+    SYMBOL = "symbol"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+COMMENT_KINDS = frozenset({Kind.LINE_COMMENT, Kind.BLOCK_COMMENT, Kind.DOC_COMMENT, Kind.MODULE_DOC})
+TRIVIA_KINDS = COMMENT_KINDS | {Kind.WHITESPACE}
+LITERAL_STRING_KINDS = frozenset({Kind.STRING, Kind.RAW_STRING, Kind.INTERP_STRING, Kind.CHAR})
+
+
+class Token:
+    """One token: its kind, its text and its character offsets in the source."""
+
+    __slots__ = ("kind", "text", "start", "end", "terminated")
+
+    def __init__(self, kind: Kind, text: str, start: int, end: int, terminated: bool = True) -> None:
+        self.kind = kind
+        self.text = text
+        self.start = start
+        self.end = end
+        self.terminated = terminated
+
+    @property
+    def is_trivia(self) -> bool:
+        return self.kind in TRIVIA_KINDS
+
+    @property
+    def is_comment(self) -> bool:
+        return self.kind in COMMENT_KINDS
+
+    def __repr__(self) -> str:
+        flag = "" if self.terminated else ", unterminated"
+        return f"Token({self.kind.value}, {self.text!r}, {self.start}..{self.end}{flag})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Token):
+            return NotImplemented
+        return (self.kind, self.text, self.start, self.end, self.terminated) == (
+            other.kind, other.text, other.start, other.end, other.terminated)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.start, self.end))
+
+
+# Lean's identifier characters (Lean.isLetterLike, isSubScriptAlnum): ASCII letters and `_`,
+# Greek except λ Π Σ, Coptic, polytonic Greek, the letter-like block (ℕ ℝ …) and the
+# mathematical alphanumerics; digits, `'`, `!`, `?` and subscripts may follow.
+_ID_FIRST = (
+    "A-Za-z_"
+    "\u03b1-\u03ba\u03bc-\u03c9"  # α-ω without λ (U+03BB)
+    "\u0391-\u039f\u03a1\u03a2\u03a4-\u03a9"  # Α-Ω without Π (U+03A0) and Σ (U+03A3)
+    "\u03ca-\u03fb"
+    "\u1f00-\u1ffe"
+    "\u2100-\u214f"
+    "\U0001d49c-\U0001d59f"
+)
+_ID_REST = _ID_FIRST + "0-9'!?\u2080-\u2089\u2090-\u209c\u1d62-\u1d6a\u2c7c"
+_ID_PART = rf"(?:«[^»]*»|[{_ID_FIRST}][{_ID_REST}]*)"
+_IDENT = rf"{_ID_PART}(?:\.{_ID_PART})*"
+
+# Multi-character symbols, longest first; every other character is a symbol of its own.
+_SYMBOLS = sorted(
+    [
+        ":=", "::", "...", "..", "->", "<-", "<->", "=>", "<=", ">=", "!=", "==", "&&", "||",
+        "++", "<|>", "<|", "|>.", "|>", "<;>", "<*>", "<*", "*>", ">>=", ">>", "<$>", "^^^",
+        "@[", "#[", "%[", "`(", "⁻¹", "∃!", "..<", "|||", "&&&", "<<<", ">>>", "≠", "=?=",
+    ],
+    key=len,
+    reverse=True,
+)
+_SYMBOL = "|".join(re.escape(s) for s in _SYMBOLS)
+
+# The master pattern: the first alternative that matches at a position wins. Comments and
+# strings are only *recognised* here; their ends are found by hand (nesting, interpolation).
+_MASTER = re.compile(
+    "|".join(
+        [
+            r"(?P<ws>[ \t\r\n]+)",
+            r"(?P<line_comment>--[^\n]*)",
+            r"(?P<block_open>/-)",
+            r"(?P<raw_open>r#*\")",
+            r"(?P<answer>answer\()",
+            rf"(?P<hash_cmd>#{_IDENT})",
+            rf"(?P<ident>{_IDENT})",
+            r"(?P<number>0[xX][0-9a-fA-F_]+|0[bB][01_]+|0[oO][0-7_]+"
+            r"|[0-9][0-9_]*(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)",
+            r"(?P<string_open>\")",
+            r"(?P<char>'(?:\\(?:x[0-9a-fA-F]{2}|u\{[0-9a-fA-F]{1,6}\}|[^\n])|[^\\'\n])')",
+            rf"(?P<name_lit>``?{_IDENT})",
+            rf"(?P<symbol>{_SYMBOL})",
+            r"(?P<other>.)",
+        ]
+    ),
+    re.DOTALL,
+)
+_FIELD_INDEX = re.compile(r"[0-9]+")
+_PLAIN_STRING_REST = re.compile(r'(?:[^"\\]|\\.)*', re.DOTALL)
+_BLOCK_DELIM = re.compile(r"/-|-/")
+
+# Tokens after which a string literal is interpolated (`{…}` holds code).
+INTERPOLATING = frozenset({"s!", "m!", "f!", "throwError"})
+
+
+def tokenize(source: str) -> list[Token]:
+    """All tokens of `source`, trivia included, covering it without gaps."""
+    return _Lexer(source).run()
+
+
+def significant(tokens: list[Token]) -> list[Token]:
+    """The tokens that are neither whitespace nor comments."""
+    return [t for t in tokens if t.kind not in TRIVIA_KINDS]
+
+
+class _Lexer:
+    """One pass over one source; the state is the position and the interpolation stack."""
+
+    def __init__(self, source: str) -> None:
+        self.src = source
+        self.tokens: list[Token] = []
+        # One entry per open `{` of an interpolated string: the nesting depth of ordinary
+        # braces opened since, so we know which `}` returns to the string.
+        self.interp: list[int] = []
+        self.last_significant = ""
+
+    def emit(self, kind: Kind, start: int, end: int, terminated: bool = True) -> None:
+        text = self.src[start:end]
+        self.tokens.append(Token(kind, text, start, end, terminated))
+        if kind not in TRIVIA_KINDS:
+            self.last_significant = text
+
+    def run(self) -> list[Token]:
+        src, n, pos = self.src, len(self.src), 0
+        match = _MASTER.match
+        while pos < n:
+            if self.interp:
+                ch = src[pos]
+                if ch == "{":
+                    self.interp[-1] += 1
+                elif ch == "}":
+                    if self.interp[-1] == 0:
+                        self.interp.pop()
+                        pos = self.string_body(pos + 1, pos, interpolated=True)
+                        continue
+                    self.interp[-1] -= 1
+            m = match(src, pos)
+            assert m is not None  # `(?P<other>.)` with DOTALL matches any character
+            group = m.lastgroup
+            end = m.end()
+            if group == "ws":
+                self.emit(Kind.WHITESPACE, pos, end)
+            elif group == "line_comment":
+                self.emit(Kind.LINE_COMMENT, pos, end)
+            elif group == "block_open":
+                end = self.block_comment(pos)
+            elif group == "raw_open":
+                end = self.raw_string(pos, end)
+            elif group == "answer":
+                self.emit(Kind.SYMBOL, pos, end)
+            elif group == "hash_cmd":
+                self.emit(Kind.SYMBOL, pos, end)
+            elif group == "ident":
+                self.emit(Kind.IDENT, pos, end)
+            elif group == "number":
+                if pos > 0 and src[pos - 1] == ".":
+                    # `x.1.2` is a chain of field indices, not the decimal `1.2`.
+                    end = _FIELD_INDEX.match(src, pos).end()  # type: ignore[union-attr]
+                self.emit(Kind.NUMBER, pos, end)
+            elif group == "string_open":
+                interpolated = self.last_significant in INTERPOLATING
+                end = self.string_body(pos + 1, pos, interpolated=interpolated)
+            elif group == "char":
+                self.emit(Kind.CHAR, pos, end)
+            elif group == "name_lit":
+                self.emit(Kind.NAME_LITERAL, pos, end)
+            else:  # "symbol" or "other"
+                self.emit(Kind.SYMBOL, pos, end)
+            pos = end
+        return self.tokens
+
+    def block_comment(self, start: int) -> int:
+        """Lex the comment opened at `start` (`/-`, `/--` or `/-!`); return its end."""
+        src = self.src
+        if src.startswith("/--", start):
+            kind, body = Kind.DOC_COMMENT, start + 3
+        elif src.startswith("/-!", start):
+            kind, body = Kind.MODULE_DOC, start + 3
+        else:
+            kind, body = Kind.BLOCK_COMMENT, start + 2
+        depth = 1
+        for m in _BLOCK_DELIM.finditer(src, body):
+            if m.group() == "/-":
+                depth += 1
+            else:
+                depth -= 1
+                if depth == 0:
+                    self.emit(kind, start, m.end())
+                    return m.end()
+        self.emit(kind, start, len(src), terminated=False)
+        return len(src)
+
+    def raw_string(self, start: int, body: int) -> int:
+        """Lex `r#…#"…"#…#` opened at `start`, its text beginning at `body`; return its end."""
+        hashes = body - start - 2
+        closing = '"' + "#" * hashes
+        close = self.src.find(closing, body)
+        if close < 0:
+            self.emit(Kind.RAW_STRING, start, len(self.src), terminated=False)
+            return len(self.src)
+        end = close + len(closing)
+        self.emit(Kind.RAW_STRING, start, end)
+        return end
+
+    def string_body(self, pos: int, start: int, *, interpolated: bool) -> int:
+        """Lex a string (or the piece of an interpolated one) from `start`; `pos` is just
+        after its opening `"` or `}`. Return where lexing continues."""
+        src, n = self.src, len(self.src)
+        if not interpolated:
+            end = _PLAIN_STRING_REST.match(src, pos).end()  # type: ignore[union-attr]
+            if end < n and src[end] == '"':
+                self.emit(Kind.STRING, start, end + 1)
+                return end + 1
+            self.emit(Kind.STRING, start, n, terminated=False)
+            return n
+        while pos < n:
+            ch = src[pos]
+            if ch == "\\":
+                pos += 2
+            elif ch == '"':
+                self.emit(Kind.INTERP_STRING, start, pos + 1)
+                return pos + 1
+            elif ch == "{":
+                self.emit(Kind.INTERP_STRING, start, pos + 1)
+                self.interp.append(0)
+                return pos + 1
+            else:
+                pos += 1
+        self.emit(Kind.INTERP_STRING, start, n, terminated=False)
+        return n
+
+
+class SourceMap:
+    """Turns character offsets into 1-based lines and 1-based columns (in code points, as
+    Lean counts them, plus one)."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    @cached_property
+    def _line_starts(self) -> list[int]:
+        starts = [0]
+        find = self.source.find
+        i = find("\n")
+        while i >= 0:
+            starts.append(i + 1)
+            i = find("\n", i + 1)
+        return starts
+
+    def line_col(self, offset: int) -> tuple[int, int]:
+        starts = self._line_starts
+        line = bisect.bisect_right(starts, offset) - 1
+        return line + 1, offset - starts[line] + 1
+
+    def line_of(self, offset: int) -> int:
+        return bisect.bisect_right(self._line_starts, offset)
+
+    def line_text(self, line: int) -> str:
+        starts = self._line_starts
+        begin = starts[line - 1]
+        end = starts[line] - 1 if line < len(starts) else len(self.source)
+        return self.source[begin:end]

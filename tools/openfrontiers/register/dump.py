@@ -1,0 +1,54 @@
+"""Write items back as register TOML, in one canonical field order."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from enum import Enum
+from typing import Any, Iterable
+
+import tomli_w
+
+from .load import SCHEMA_VERSION
+from .model import Item, Split
+
+HEADER = """\
+# FrontierBench item register: one table per item, the public facts about each statement.
+# Fields and their meaning: docs/register.md. Evaluator-only facts (answers, solution
+# sources) never go here; they live in FrontierBench/evaluator/.
+"""
+
+_ORDER = (
+    "title", "area", "split", "hq50", "tier", "evidence_date", "ai_class", "priority",
+    "certificate", "status", "needs_source", "answer_kind", "answer_type", "origin",
+    "formalization_confidence", "scope_differences", "writer", "repair_rounds",
+    "mathlib_names_checked", "sources", "upstream", "reviews",
+)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items() if v not in ("", None)}
+    return value
+
+
+def item_table(item: Item) -> dict[str, Any]:
+    """The TOML table of one item: every field of its split, empty where unknown."""
+    raw = asdict(item)
+    skip = {"priority", "certificate"} if item.split is Split.REDISCOVERY else {
+        "tier", "evidence_date", "ai_class"}
+    table: dict[str, Any] = {}
+    for key in _ORDER:
+        if key in skip:
+            continue
+        value = raw[key]
+        table[key] = "" if value is None else _plain(value)
+    return table
+
+
+def dump_register(items: Iterable[Item]) -> str:
+    doc = {"schema": SCHEMA_VERSION, "items": {i.id: item_table(i) for i in items}}
+    return HEADER + "\n" + tomli_w.dumps(doc, multiline_strings=True)
