@@ -1,0 +1,7 @@
+"""`ofb check`: the statement rules of STATEMENTS.md, decided on tokens."""
+
+from .engine import CheckResult, run_check
+from .findings import Finding, Severity
+from .rules import RULES
+
+__all__ = ["CheckResult", "Finding", "RULES", "Severity", "run_check"]

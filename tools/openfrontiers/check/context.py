@@ -1,0 +1,93 @@
+"""What a rule sees: one scanned file with its register entry, or the whole tree."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from functools import cached_property
+from pathlib import Path
+
+from ..errors import InputError
+from ..evaluator import ReferenceAnswer
+from ..lean.decls import Declaration, LeanFile
+from ..lean.lexer import COMMENT_KINDS, Kind, Token
+from ..project import Project
+from ..register import Item, Register
+from ..register.model import ITEM_ID
+
+
+class FileKind(str, Enum):
+    ITEM = "item"  # FrontierBench/<ID>.lean
+    UTIL = "util"  # FrontierBench/Util/**.lean, our own utility library
+    OTHER = "other"  # any other .lean file under FrontierBench/ (a misplaced statement)
+
+
+def classify(path: Path, library: Path) -> tuple[FileKind, str | None]:
+    """The kind of a Lean file and, for item-shaped names, the item id it claims."""
+    stem = path.stem
+    try:
+        rel = path.resolve().relative_to(library.resolve())
+    except ValueError:
+        rel = None
+    if rel is not None and rel.parts and rel.parts[0] == "Util":
+        return FileKind.UTIL, None
+    if rel is not None and len(rel.parts) == 1 and ITEM_ID.match(stem):
+        return FileKind.ITEM, stem
+    return FileKind.OTHER, stem if ITEM_ID.match(stem) else None
+
+
+@dataclass
+class FileContext:
+    path: Path
+    display: str
+    kind: FileKind
+    item_id: str | None
+    lean: LeanFile
+    project: Project | None
+    register: Register | None
+    answer: ReferenceAnswer | None = None
+
+    @property
+    def item(self) -> Item | None:
+        if self.register is None or self.item_id is None:
+            return None
+        return self.register.items.get(self.item_id)
+
+    @property
+    def namespace(self) -> str:
+        return f"FrontierBench.{self.item_id}"
+
+    @cached_property
+    def code(self) -> list[Token]:
+        """Significant tokens: no whitespace, comments or docstrings."""
+        return [t for t in self.lean.tokens if t.kind not in COMMENT_KINDS
+                and t.kind is not Kind.WHITESPACE]
+
+    @cached_property
+    def comments(self) -> list[Token]:
+        """Comments, doc comments and module docs: the prose a reader sees."""
+        return [t for t in self.lean.tokens if t.kind in COMMENT_KINDS]
+
+    @cached_property
+    def theorems(self) -> list[Declaration]:
+        return [d for d in self.lean.declarations if d.kind in ("theorem", "lemma")]
+
+    @cached_property
+    def main(self) -> Declaration | None:
+        mains = [d for d in self.theorems if d.name == "main"]
+        return mains[0] if len(mains) == 1 else None
+
+    def code_in(self, start: int, end: int) -> list[Token]:
+        return [t for t in self.code if start <= t.start and t.end <= end]
+
+
+@dataclass
+class TreeContext:
+    """The files of one run, for rules about the tree as a whole."""
+
+    project: Project
+    register: Register | None
+    item_files: dict[str, Path] = field(default_factory=dict)
+    complete: bool = False  # the whole library was scanned (not a subset of files)
+    load_errors: list[InputError] = field(default_factory=list)
+

@@ -1,0 +1,138 @@
+"""Run the rules over files and the tree; return sorted findings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import InputError, Location, OfbError, UsageError
+from ..evaluator import ReferenceAnswer, load_answers
+from ..lean.decls import LeanFile
+from ..project import Project
+from ..register import RegisterError, load_register
+from ..register.subsets import load_subsets
+from .context import FileContext, FileKind, TreeContext, classify
+from .findings import Finding, Severity, display_path
+from .rules import RULES, Rule, Scope
+
+
+@dataclass
+class CheckResult:
+    findings: list[Finding]
+    files: int
+
+    @property
+    def errors(self) -> int:
+        return sum(f.severity is Severity.ERROR for f in self.findings)
+
+    @property
+    def warnings(self) -> int:
+        return sum(f.severity is Severity.WARNING for f in self.findings)
+
+
+def collect(paths: list[Path]) -> list[Path]:
+    """The .lean files named by `paths` (files, or folders searched recursively)."""
+    files: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            files.extend(sorted(p for p in path.rglob("*.lean") if ".lake" not in p.parts))
+        elif path.is_file():
+            files.append(path)
+        else:
+            raise UsageError(f"{path}: no such file or folder")
+    return list(dict.fromkeys(files))
+
+
+def _load_tree(project: Project) -> TreeContext:
+    tree = TreeContext(project=project, register=None)
+    try:
+        tree.register = load_register(project.register_path)
+    except RegisterError as exc:
+        tree.load_errors.extend(exc.errors)
+    except InputError as exc:
+        tree.load_errors.append(exc)
+    if tree.register is not None and project.subsets_path.exists():
+        try:
+            load_subsets(project.subsets_path, tree.register)
+        except OfbError as exc:
+            tree.load_errors.extend(_as_input_errors(exc, project.subsets_path))
+    return tree
+
+
+def _load_answers(project: Project, tree: TreeContext) -> dict[str, ReferenceAnswer]:
+    path = project.evaluator_dir / "answers.toml"
+    if not path.exists():
+        return {}
+    try:
+        return load_answers(path)
+    except OfbError as exc:
+        tree.load_errors.extend(_as_input_errors(exc, path))
+        return {}
+
+
+def _as_input_errors(exc: OfbError, path: Path) -> list[InputError]:
+    if isinstance(exc, InputError):
+        return [exc]
+    # Loaders that collect several problems report them one per line after a summary.
+    lines = str(exc).splitlines()[1:] or [str(exc)]
+    return [InputError(Location(path), "invalid", line) for line in lines]
+
+
+def check_files(project: Project, files: list[Path], *, complete: bool,
+                rules: tuple[Rule, ...] = RULES) -> CheckResult:
+    tree = _load_tree(project)
+    tree.complete = complete
+    answers = _load_answers(project, tree)
+    findings: list[Finding] = []
+    for path in files:
+        kind, item_id = classify(path, project.library)
+        shown = display_path(path)
+        if kind is FileKind.ITEM and item_id:
+            tree.item_files[item_id] = path
+        try:
+            source = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError as exc:
+            findings.append(Finding(shown, 0, 0, "encoding", Severity.ERROR,
+                                    f"not UTF-8 ({exc.reason} at byte {exc.start})"))
+            continue
+        lean = LeanFile.parse(source)
+        ctx = FileContext(path=path, display=shown, kind=kind, item_id=item_id, lean=lean,
+                          project=project, register=tree.register,
+                          answer=answers.get(item_id) if item_id else None)
+        for rule in rules:
+            if not rule.applies_to(kind):
+                continue
+            for where, message in rule.check(ctx):
+                if where is None:
+                    line, col = 1, 1
+                else:
+                    offset = where if isinstance(where, int) else where.start
+                    line, col = lean.line_col(offset)
+                findings.append(Finding(shown, line, col, rule.id, rule.severity, message))
+    if complete:
+        # Item files present on disk count even when not passed explicitly.
+        for path in project.library.glob("*.lean"):
+            kind, item_id = classify(path, project.library)
+            if kind is FileKind.ITEM and item_id:
+                tree.item_files.setdefault(item_id, path)
+    for rule in rules:
+        if rule.scope is Scope.TREE:
+            for path, line, message in rule.check(tree):
+                findings.append(Finding(display_path(path), line, 1 if line else 0, rule.id,
+                                        rule.severity, message))
+    findings.sort(key=lambda f: (f.path, f.line, f.column, f.rule, f.message))
+    return CheckResult(findings, len(files))
+
+
+def run_check(project: Project, paths: list[Path], changed_since: str | None = None) -> CheckResult:
+    """Check `paths` (default: the whole library); with `changed_since`, only the
+    statements changed since that git revision."""
+    if changed_since:
+        from ..gitdiff import changed_files
+
+        files = [p for p in changed_files(project.root, changed_since)
+                 if p.suffix == ".lean" and p.exists()]
+        return check_files(project, files, complete=False)
+    targets = paths or [project.library]
+    complete = any(p.resolve() == project.library.resolve() for p in targets)
+    return check_files(project, collect(targets), complete=complete)

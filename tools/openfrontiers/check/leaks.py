@@ -1,0 +1,144 @@
+"""Text patterns that leak an answer, a status or a solver.
+
+They are applied to the words a reader sees — comments and docstrings, never string
+literals — by `ofb check`, and to every file of a packet by the packet leakage scan.
+Each pattern names the rule it belongs to, so a hit can be reported precisely.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterator
+
+
+@dataclass(frozen=True)
+class Pattern:
+    rule: str
+    regex: re.Pattern[str]
+    what: str
+
+
+@dataclass(frozen=True)
+class Hit:
+    rule: str
+    start: int
+    end: int
+    text: str
+    what: str
+
+
+_URL = re.compile(r"""(?:https?://|www\.)[^\s<>"'`)\]}]+""", re.IGNORECASE)
+
+# Hosts whose pages show a problem's current status, or host proofs.
+STATUS_HOSTS = (
+    "erdosproblems.com", "oeis.org", "mathoverflow.net", "math.stackexchange.com",
+    "stackexchange.com", "github.com", "githubusercontent.com", "github.io", "gitlab.com",
+    "zulipchat.com", "x.com", "twitter.com", "reddit.com", "youtube.com", "huggingface.co",
+    "openai.com", "anthropic.com", "deepmind.google", "deepmind.com", "epoch.ai",
+    "openproblemgarden", "garden.irmacs.sfu.ca", "aimpl.org", "wolfram.com",
+)
+# Hosts of literature and archives: citing them is how a statement names its source.
+LITERATURE_HOSTS = (
+    "doi.org", "arxiv.org", "zbmath.org", "ams.org", "jstor.org", "projecteuclid.org",
+    "link.springer.com", "sciencedirect.com", "onlinelibrary.wiley.com", "cambridge.org",
+    "tandfonline.com", "ieeexplore.ieee.org", "dl.acm.org", "numdam.org", "eudml.org",
+    "academic.oup.com", "msp.org", "worldscientific.com", "mathnet.ru", "emis.de",
+)
+_ARXIV_ID = re.compile(r"(?<![\d.])(\d{2})(\d{2})\.\d{4,5}(?:v\d+)?(?![\d])")
+
+STATUS_WORDS = Pattern(
+    "leak-status-word",
+    re.compile(
+        r"\b(?:solved|resolved|disproved|disproven|refuted|settled|overturned)\b"
+        r"|\bcounter-?examples?\b[^.\n]{0,40}?\b(?:found|discovered|given|constructed|exhibited)\b"
+        r"|\b(?:was|were|has\s+been|have\s+been|is\s+now|are\s+now)\s+"
+        r"(?:proved|proven|shown|established|confirmed|answered|verified)\b"
+        r"|\bproved\s+by\b|\bproven\s+by\b"
+        r"|\b(?:affirmative|negative)\s+(?:answer|solution|resolution)\b"
+        r"|\bno\s+longer\s+open\b|\bnow\s+(?:known|a\s+theorem)\b",
+        re.IGNORECASE,
+    ),
+    "wording that reveals the problem's status",
+)
+AI_NAMES = Pattern(
+    "leak-ai-name",
+    re.compile(
+        r"\b(?:Chat)?GPT(?:-?\d[\w.]*)?\b|\bOpenAI\b|\bClaude\b(?!\s+(?:E\.\s*)?Shannon)|\bAnthropic\b"
+        r"|\bGemini\b|\bAlpha(?:Proof|Evolve|Geometry|Zero|Tensor|Dev)\b|\bDeepMind\b"
+        r"|\bFunSearch\b|\bAristotle\s+\(?Harmonic|\bHarmonic\s+AI\b|\bGrok\b|\bxAI\b"
+        r"|\bDeepSeek(?:-\w+)?\b|\bKimi(?:-\w+)?\b|\bQwen[\w.-]*|\bGLM-\d[\w.]*|\bLlama\b"
+        r"|\bMistral\b|\bCodex\b|\bCopilot\b|\bo[134]-(?:mini|pro|preview)\b"
+        r"|\b(?:Goedel|Seed|Kimina|DeepSeek)-Prover\b|\bAI\b|\bLLMs?\b"
+        r"|\blarge\s+language\s+models?\b|\blanguage\s+models?\b",
+        0,  # case matters: "AI" is a name, "ai" is not
+    ),
+    "the name of an AI system",
+)
+UPSTREAM_NAMES = Pattern(
+    "leak-upstream-name",
+    re.compile(r"\berdos_\d+\w*|\bFormalConjectures\w*|\bformal[-_ ]conjectures\b",
+               re.IGNORECASE),
+    "an upstream declaration or repository name",
+)
+RECENT_YEAR = Pattern(
+    "leak-recent-year",
+    re.compile(r"(?<![\d.])20(?:2[6-9]|[3-9]\d)(?![\d])"),
+    "a year after the benchmark's pre-solution sources (2026 or later)",
+)
+
+TEXT_PATTERNS = (STATUS_WORDS, AI_NAMES, UPSTREAM_NAMES, RECENT_YEAR)
+
+
+def urls(text: str) -> Iterator[re.Match[str]]:
+    return _URL.finditer(text)
+
+
+def classify_url(url: str) -> tuple[str, str] | None:
+    """(rule, reason) when a URL may not appear in a statement; None when it may."""
+    lower = url.lower()
+    host = re.sub(r"^(?:https?://)?(?:www\.)?", "", lower).split("/")[0]
+    if "wikipedia.org" in host:
+        if "oldid=" in lower:
+            return None
+        return "leak-status-link", "a Wikipedia link must be an oldid= permalink to a pre-solution revision"
+    for status_host in STATUS_HOSTS:
+        if host == status_host or host.endswith("." + status_host) or status_host in host:
+            return "leak-status-link", f"{host} pages show a problem's status or host proofs"
+    if "arxiv.org" in host:
+        m = _ARXIV_ID.search(lower)
+        if m and int(m.group(1)) >= 26:
+            return "leak-arxiv-2026", "an arXiv paper from 2026 (after the pre-solution sources)"
+        return None
+    if any(host == h or host.endswith("." + h) for h in LITERATURE_HOSTS):
+        return None
+    return "link-review", f"{host} is not a known literature host: check that it shows no status"
+
+
+def arxiv_2026(text: str) -> Iterator[re.Match[str]]:
+    """arXiv identifiers of papers from 2026 on (`2605.20579`, `arXiv:2605.20579v2`)."""
+    for m in _ARXIV_ID.finditer(text):
+        if int(m.group(1)) >= 26 and 1 <= int(m.group(2)) <= 12:
+            yield m
+
+
+def scan_text(text: str) -> list[Hit]:
+    """Every leak in a piece of prose (a comment's or docstring's text)."""
+    hits: list[Hit] = []
+    url_spans = []
+    for m in urls(text):
+        url_spans.append((m.start(), m.end()))
+        verdict = classify_url(m.group())
+        if verdict:
+            rule, reason = verdict
+            hits.append(Hit(rule, m.start(), m.end(), m.group(), reason))
+    for m in arxiv_2026(text):
+        if not any(s <= m.start() < e for s, e in url_spans):
+            hits.append(Hit("leak-arxiv-2026", m.start(), m.end(), m.group(),
+                            "an arXiv identifier of a 2026 paper"))
+    for pattern in TEXT_PATTERNS:
+        for m in pattern.regex.finditer(text):
+            if pattern is RECENT_YEAR and any(s <= m.start() < e for s, e in url_spans):
+                continue
+            hits.append(Hit(pattern.rule, m.start(), m.end(), m.group(), pattern.what))
+    return sorted(hits, key=lambda h: (h.start, h.rule))

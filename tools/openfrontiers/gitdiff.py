@@ -1,0 +1,38 @@
+"""Which statements changed since a git revision (for pull requests)."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+from .errors import UsageError
+from .project import LIBRARY
+from .register.model import ITEM_ID
+
+
+def _git(root: Path, *args: str) -> list[str]:
+    try:
+        done = subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True,
+                              check=False)
+    except FileNotFoundError:
+        raise UsageError("--changed-since needs git on PATH") from None
+    if done.returncode != 0:
+        raise UsageError(f"git {' '.join(args)} failed: {done.stderr.strip()}")
+    return [line for line in done.stdout.splitlines() if line]
+
+
+def changed_files(root: Path, rev: str) -> list[Path]:
+    """Files under FrontierBench/ changed since `rev`: committed, staged, unstaged or new."""
+    _git(root, "rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}")
+    names = set(_git(root, "diff", "--name-only", rev, "--", LIBRARY))
+    names |= set(_git(root, "ls-files", "--others", "--exclude-standard", "--", LIBRARY))
+    return sorted(root / n for n in names)
+
+
+def changed_items(root: Path, rev: str) -> list[str]:
+    """Ids of the statements FrontierBench/<ID>.lean changed since `rev` (deleted ones too)."""
+    ids = []
+    for path in changed_files(root, rev):
+        if path.parent.name == LIBRARY and path.suffix == ".lean" and ITEM_ID.match(path.stem):
+            ids.append(path.stem)
+    return ids
