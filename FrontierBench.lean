@@ -11,9 +11,17 @@ import FrontierBench.E14
 import FrontierBench.E21
 import FrontierBench.N01
 import FrontierBench.N05
+import FrontierBench.N09
 import FrontierBench.N10
 import FrontierBench.N12
 import FrontierBench.N16
+import FrontierBench.N19
+import FrontierBench.N21
+import FrontierBench.N22
+import FrontierBench.N23
+import FrontierBench.N27
+import FrontierBench.N28
+import FrontierBench.N33
 import FrontierBench.N36
 import FrontierBench.N37
 import FrontierBench.N40
@@ -27,5 +35,7 @@ import FrontierBench.O33
 import FrontierBench.O36
 import FrontierBench.O38
 import FrontierBench.O41
+import FrontierBench.O53
 import FrontierBench.O56
+import FrontierBench.O72
 import FrontierBench.R01
