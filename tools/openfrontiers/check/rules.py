@@ -393,16 +393,22 @@ def leak_recent_year(ctx: FileContext) -> FileReport:
     yield from _prose_hits(ctx, "leak-recent-year")
 
 
+def _distinctive(component: str) -> bool:
+    """`erdos_152`, `Erdos152`, `LehmerTotient` name a declaration; `Kourovka`, `parts`
+    and `i` are ordinary words."""
+    return len(component) >= 6 and ("_" in component or any(c.isdigit() for c in component)
+                                    or any(c.isupper() for c in component[1:]))
+
+
 def upstream_names(ctx: FileContext) -> set[str]:
     """Names of the item's upstream declarations that would identify them: the full name
-    and its distinctive components (`Erdos152`, `erdos_152`; not `parts` or `i`)."""
+    and its distinctive components."""
     names: set[str] = set()
     if ctx.item is not None:
         for up in ctx.item.upstream:
             if up.declaration:
                 names.add(up.declaration)
-                names.update(c for c in up.declaration.split(".")
-                             if len(c) >= 6 and c not in ("variants", "parts"))
+                names.update(c for c in up.declaration.split(".") if _distinctive(c))
     return names
 
 
