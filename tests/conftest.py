@@ -81,7 +81,7 @@ class Checkout:
         self.root = root
         (root / "FrontierBench" / "Util").mkdir(parents=True)
         (root / "FrontierBench" / "evaluator").mkdir()
-        for name in ("lakefile.toml", "lean-toolchain"):
+        for name in ("lakefile.toml", "lean-toolchain", "lake-manifest.json"):
             shutil.copy(REPO / name, root / name)
         shutil.copy(REPO / "FrontierBench" / "Util" / "Answer.lean",
                     root / "FrontierBench" / "Util" / "Answer.lean")

@@ -149,6 +149,7 @@ FAILING: dict[str, list[Callable[[Checkout], None]]] = {
     "leak-upstream-name": [add_comment("compare erdos_152"), add_comment("see FormalConjectures"),
                            insert_after_namespace("/-- x -/\ndef erdos_152 : ℕ := 1")],
     "leak-evaluator-data": [evaluator_source_in_statement],
+    "leak-title": [add_comment("Problem   O02 as listed"), register(title="Lehmer's totient problem")],
     "declarative-title": [edit("Is there a composite n with φ(n) ∣ n − 1?",
                                "A composite n with φ(n) ∣ n − 1 exists")],
     "register-entry": [register(status=Status.PLANNED), register(status=Status.NEEDS_SOURCE,

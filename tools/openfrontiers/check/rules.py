@@ -444,6 +444,17 @@ def leak_evaluator_data(ctx: FileContext) -> FileReport:
             yield pos, f"evaluator data in a statement file: {needle!r} (a solution source)"
 
 
+def leak_title(ctx: FileContext) -> FileReport:
+    item = ctx.item
+    if item is None or len(item.title) < 8:
+        return
+    words = item.title.split()
+    pattern = re.compile(r"\s+".join(map(re.escape, words)), re.IGNORECASE)
+    for m in pattern.finditer(ctx.lean.source):
+        yield m.start(), ("the register title appears in the file; packets may not contain it "
+                          "(describe the problem in other words)")
+
+
 def declarative_title(ctx: FileContext) -> FileReport:
     found = heading(ctx)
     item = ctx.item
@@ -591,6 +602,7 @@ RULES: tuple[Rule, ...] = (
     R("leak-ai-name", E, Scope.ITEM, "no names of AI systems", leak_ai_name),
     R("leak-recent-year", E, Scope.ITEM, "no year from 2026 on in comments", leak_recent_year),
     R("leak-upstream-name", E, Scope.ITEM, "no upstream declaration or repository names (erdos_N, FormalConjectures …)", leak_upstream_name),
+    R("leak-title", E, Scope.ITEM, "the item's register title does not appear in the file (packets must not carry it)", leak_title),
     R("leak-evaluator-data", E, Scope.ITEM, "nothing from FrontierBench/evaluator/ (solution sources) in a statement", leak_evaluator_data),
     R("declarative-title", W, Scope.ITEM, "a yes/no item's heading is a question", declarative_title),
     R("register-entry", E, Scope.ITEM, "the file's id is in the register with status written", register_entry),
