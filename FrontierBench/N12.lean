@@ -6,7 +6,7 @@ set_option autoImplicit false
 /-!
 # N12 — For every rational $\alpha \in [1, 2)$, is there a bipartite graph $G$ with $\mathrm{ex}(n; G) \asymp n^{\alpha}$?
 
-The Erdős–Simonovits rational exponents conjecture (Erdős Problem #571): "Show that for any
+The rational exponents conjecture of Erdős and Simonovits: "Show that for any
 rational $\alpha \in [1,2)$ there exists a bipartite graph $G$ such that
 $\mathrm{ex}(n;G) \asymp n^{\alpha}$." Here $\mathrm{ex}(n;G)$ is the maximum number of edges of a
 graph on $n$ vertices containing no copy of $G$ as a subgraph, and $f \asymp g$ means

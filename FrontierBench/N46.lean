@@ -21,9 +21,11 @@ relative distance, i.e. is $R(\delta) < M(\delta)$ for every $0 < \delta < 1/2$?
 *Wording:* paraphrase; the bound is the one of McEliece–Rodemich–Rumsey–Welch (1977), in
 its optimized (second linear-programming bound) form.
 
-*Source:* R. J. McEliece, E. R. Rodemich, H. Rumsey Jr. and L. R. Welch, New upper bounds on
-the rate of a code via the Delsarte–MacWilliams inequalities, IEEE Trans. Inform. Theory 23
-(1977), 157–166.
+*Source:* the bound: R. J. McEliece, E. R. Rodemich, H. Rumsey Jr. and L. R. Welch, New upper
+bounds on the rate of a code via the Delsarte–MacWilliams inequalities, IEEE Trans. Inform.
+Theory 23 (1977), 157–166. The question whether it can be improved is the long-standing open
+problem stated e.g. by L. N. Coregliano, F. G. Jeronimo and C. Jones, A complete linear
+programming hierarchy for linear codes, ITCS 2022 (LIPIcs 215), §1.
 
 *Scope:* the bound is taken in its optimized form $M(\delta)$ (minimum over $u$), which is at
 most the first bound; the rate uses $\lceil \delta n \rceil$ (replacing it by

@@ -6,8 +6,8 @@ set_option autoImplicit false
 /-!
 # O36 — Must the order of every finite projective plane be a prime power?
 
-The prime power conjecture for finite projective planes (Erdős Problem #723): "If there is a
-finite projective plane of order $n$ then must $n$ be a prime power?"
+The prime power conjecture: "If there is a finite projective plane of order $n$ then must $n$
+be a prime power?"
 
 *Wording:* verbatim from T. F. Bloom, Erdős Problems, Problem #723.
 
