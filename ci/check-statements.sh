@@ -7,3 +7,4 @@ if [ -n "${GITHUB_BASE_REF:-}" ]; then
   ofb check --changed-since "origin/$GITHUB_BASE_REF"
 fi
 ofb check
+ofb items report --check  # docs/statements-report.md is regenerated from the register
