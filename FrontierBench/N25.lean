@@ -6,7 +6,7 @@ set_option autoImplicit false
 /-!
 # N25 — Is every continuous piecewise-polynomial function on ℝⁿ a sup of infs of finitely many polynomials?
 
-The Pierce–Birkhoff conjecture. In Mahé's words: "given $h : \mathbb{R}^n \to \mathbb{R}$
+The question of Birkhoff and Pierce (1956), in Mahé's words: "given $h : \mathbb{R}^n \to \mathbb{R}$
 continuous, piecewise polynomial, is $h$ definable with polynomials by means of the operations
 sup and inf?" Equivalently (Henriksen–Isbell): for every piecewise-polynomial function
 $f : \mathbb{R}^n \to \mathbb{R}$, are there finitely many polynomials
@@ -19,8 +19,7 @@ Henriksen–Isbell formulation.
 
 *Source:* G. Birkhoff, R. S. Pierce, Lattice-ordered rings, An. Acad. Brasil. Ci. 28 (1956),
 41–69; M. Henriksen, J. R. Isbell, Lattice-ordered rings and function rings, Pacific J. Math.
-12 (1962), 533–565; L. Mahé, On the Pierce–Birkhoff conjecture, Rocky Mountain J. Math. 14
-(1984), 983–985.
+12 (1962), 533–565; L. Mahé, Rocky Mountain J. Math. 14 (1984), 983–985.
 
 *Scope:* "continuous piecewise polynomial" is expressed as: $f$ is continuous and there are
 finitely many polynomials $g_1, \dots, g_N$ with $f(x) \in \{g_1(x), \dots, g_N(x)\}$ for every

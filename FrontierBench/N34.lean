@@ -21,7 +21,7 @@ a bounded subset of $\mathbb{C}$?
 *Wording:* paraphrase, with a verbatim excerpt from Pardo-Simón–Sixsmith (abstract).
 
 *Source:* L. Pardo-Simón, D. J. Sixsmith, Wandering domains with nearly bounded orbits,
-arXiv:2307.16682; Wandering domains in quasiregular dynamics, arXiv:1101.1483 (on wandering
+arXiv:2307.16682; D. A. Nicks, Wandering domains in quasiregular dynamics, arXiv:1101.1483 (on wandering
 domains of transcendental entire functions in a bounded part of the plane); W. Bergweiler,
 Iteration of meromorphic functions, Bull. Amer. Math. Soc. (N.S.) 29 (1993), 151–188
 (background).
