@@ -166,6 +166,15 @@ def test_gate_refuses_statements_with_check_errors(checkout):
         export(checkout)
 
 
+def test_gate_refuses_an_unrepaired_must_fix(checkout):
+    from openfrontiers.register.model import Focus, Review, Verdict
+
+    item = checkout.items["O02"]
+    checkout.set_item(replace(item, reviews=item.reviews + (Review("reviewer-b", Focus.FIDELITY, Verdict.MUST_FIX, round=2),)))
+    with pytest.raises(OfbError, match="unrepaired must-fix review\\(s\\): O02"):
+        export(checkout)
+
+
 def test_existing_output_and_key_inside_tree_are_refused(checkout):
     export(checkout)
     with pytest.raises(UsageError, match="exists"):

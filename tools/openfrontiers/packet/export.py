@@ -26,6 +26,7 @@ from ..errors import OfbError, UsageError
 from ..evaluator import load_answers
 from ..project import Project
 from ..register import Item, Subset
+from ..register.model import Focus, Verdict
 from . import archive, ids, scan, workspace
 from .transform import to_problem
 
@@ -81,8 +82,14 @@ def _statement_files(project: Project, items: list[Item]) -> list[Path]:
 
 
 def gate(project: Project, items: list[Item]) -> None:
-    """Refuse items whose statements break an error-severity rule of `ofb check`."""
+    """Refuse items whose statements break an error-severity rule of `ofb check`, or whose
+    latest review of either focus is an unrepaired must-fix."""
     files = _statement_files(project, items)
+    open_must_fix = [i.id for i in items if any(
+        r is not None and r.verdict is Verdict.MUST_FIX for r in (i.review(f) for f in Focus))]
+    if open_must_fix:
+        raise OfbError(f"unrepaired must-fix review(s): {', '.join(open_must_fix)}; repair and "
+                       "re-review them, or leave them out with --ids/--subset")
     result = check_files(project, files, complete=False)
     names = {str(f.relative_to(project.root)) for f in files}
     errors = [f for f in result.findings if f.severity is Severity.ERROR
