@@ -244,3 +244,13 @@ def test_check_submission_runs_offline_inside_a_packet(checkout):
                          capture_output=True, text=True, env=env)
     report = json.loads(bad.stdout)
     assert bad.returncode == 1 and {i["rule"] for i in report["static"]["issues"]} >= {"answer", "sorry"}
+
+
+def test_trie_pattern_matches_every_needle_long_or_short():
+    from openfrontiers.packet.scan import trie_pattern
+
+    words = ["abc", "abd", "ab", "x" * 5000, "x" * 4999 + "y", "b.c(d)"]
+    pattern = trie_pattern(words)
+    for word in words:
+        assert pattern.search("  " + word + "  ").group() == word
+    assert pattern.search("zzz") is None

@@ -102,12 +102,18 @@ def trie_pattern(words: Iterable[str]) -> re.Pattern[str]:
         node[""] = {}
 
     def render(node: dict) -> str:
+        # Runs of single-child nodes become literals, so the recursion depth is the number
+        # of branch points along a needle, not its length.
+        literal = ""
+        while "" not in node and len(node) == 1:
+            (ch, node), = node.items()
+            literal += re.escape(ch)
         branches = [re.escape(ch) + render(child) for ch, child in sorted(node.items()) if ch]
         if "" in node:
             branches.append("")
-        if len(branches) == 1:
-            return branches[0]
-        return "(?:" + "|".join(branches) + ")"
+        if len(branches) <= 1:
+            return literal + "".join(branches)
+        return literal + "(?:" + "|".join(branches) + ")"
 
     return re.compile(render(trie)) if trie else re.compile(r"(?!x)x")
 
