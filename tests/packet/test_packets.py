@@ -254,3 +254,17 @@ def test_trie_pattern_matches_every_needle_long_or_short():
     for word in words:
         assert pattern.search("  " + word + "  ").group() == word
     assert pattern.search("zzz") is None
+
+
+def test_the_repository_s_written_statements_export_clean(tmp_path):
+    """The main job on the real statements: gate, leak scan and verify all pass."""
+    from conftest import REPO
+    from openfrontiers.project import Project
+
+    project = Project(REPO)
+    items = project.register.written()
+    result = px.export(project, Subset("written", "", tuple(i.id for i in items)), items,
+                       out=tmp_path / "packets", key_path=tmp_path / "key.json", salt=SALT,
+                       budget_hours=3)
+    assert len(result.mapping) == len(items) >= 45
+    assert px.verify(project, result.key_path, result.out, SALT) == []
