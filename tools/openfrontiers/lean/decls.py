@@ -9,8 +9,9 @@ is cut into its signature (binders and type) and its body (after `:=`, `where` o
 
 Splitting relies on keywords that only start commands (`theorem`, `def`, `namespace`, …),
 wherever they stand, so an indented or badly bracketed declaration is still found. Keywords
-that are also tactics or terms (`open`, `set_option`, `#check`) start a command only at the
-beginning of a line. `open … in` and `set_option … in` become prefixes of the command
+that are also tactics or terms (`open`, `set_option`) start a command only at the
+beginning of a line, and `#`-commands (`#check`) only in its first column, since `#V` is
+also Mathlib's cardinality notation. `open … in` and `set_option … in` become prefixes of the command
 they scope.
 """
 
@@ -208,7 +209,9 @@ class _Scanner:
             if text == "@[":
                 return depth == 0 or line_start
             if _is_hash_command(tok):
-                return line_start
+                # `#X` is also Mathlib's cardinality prefix (`#V = ℵ₁`), which can open an
+                # indented continuation line of a term; a `#`-command starts in column 1.
+                return line_start and self.map.line_col(tok.start)[1] == 1
             return False
         if tok.kind is not Kind.IDENT:
             return False
