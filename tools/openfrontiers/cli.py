@@ -40,9 +40,10 @@ def _root(
 
 def _register_verbs() -> None:
     # Each stage owns its verbs; the CLI only mounts them.
-    from .commands import doctor, items
+    from .commands import corpus, doctor, items
 
     app.add_typer(items.app, name="items")
+    app.add_typer(corpus.app, name="corpus")
     app.command(name="doctor")(doctor.doctor)
 
 
