@@ -16,7 +16,9 @@ unique.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
+from datetime import date, datetime
 from functools import cached_property
 from pathlib import Path
 from typing import Any, Iterator
@@ -52,6 +54,33 @@ class RecordError:
                 "field": self.field, "rule": self.rule, "message": self.message}
 
 
+def _is_date(value: object) -> bool:
+    if not isinstance(value, str):
+        return True  # formats constrain strings only
+    try:
+        return len(value) == 10 and date.fromisoformat(value) is not None
+    except ValueError:
+        return False
+
+
+def _is_date_time(value: object) -> bool:
+    if not isinstance(value, str):
+        return True
+    if not _DATE_TIME.match(value):
+        return False
+    try:
+        datetime.fromisoformat(value.upper().replace("Z", "+00:00"))
+        return True
+    except ValueError:
+        return False
+
+
+_DATE_TIME = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})$")
+# One definition of each format for both validators, so they cannot disagree on a date (and
+# jsonschema's date-time check does not depend on an optional package being installed).
+FORMATS = {"date": _is_date, "date-time": _is_date_time}
+
+
 class Schema:
     """The record schema: loaded once, checked as 2020-12, compiled for speed."""
 
@@ -70,12 +99,14 @@ class Schema:
 
     @cached_property
     def _fast(self):
-        return fastjsonschema.compile(self.document)
+        return fastjsonschema.compile(self.document, formats=FORMATS)
 
     @cached_property
     def _full(self) -> jsonschema.Draft202012Validator:
-        cls = jsonschema.Draft202012Validator
-        return cls(self.document, format_checker=cls.FORMAT_CHECKER)
+        checker = jsonschema.FormatChecker(formats=())
+        for name, check in FORMATS.items():
+            checker.checks(name)(check)
+        return jsonschema.Draft202012Validator(self.document, format_checker=checker)
 
     def errors(self, record: Any) -> list[tuple[str, str, str]]:
         """(field path, rule, message) for every schema error; empty when valid."""

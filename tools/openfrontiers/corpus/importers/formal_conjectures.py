@@ -278,9 +278,8 @@ def _record(ctx: ImportContext, result: ImportResult, lean: LeanFile, decl: Decl
     for p in proofs:
         references.append(reference("formal-proof", f"formal_proof using {p['using']}",
                                     p["at"] if p["at"].startswith(("http://", "https://")) else None))
-    sig_tokens = decl.tokens
-    has_sorry = _has_ident(sig_tokens, frozenset({"sorry", "admit"}))
-    has_axiom = _has_ident(sig_tokens, frozenset({"axiom"}))
+    has_sorry = _has_ident(decl.tokens, frozenset({"sorry", "admit"}))
+    has_axiom = _has_ident(decl.tokens, frozenset({"axiom"}))
     flags = ["formalization-not-compiled-during-export"]
     if has_sorry:
         flags.append("formalization-contains-placeholder")
@@ -292,6 +291,15 @@ def _record(ctx: ImportContext, result: ImportResult, lean: LeanFile, decl: Decl
         flags.append("no-statement-text")
     if not references:
         flags.append("no-references")
+    # A declaration whose body has no placeholder carries its proof in the source itself.
+    proof = None
+    proof_status = "not-recorded"
+    if decl.body is not None and not has_sorry:
+        proof = source[decl.body.start:decl.body.end].strip() or None
+    if proof is not None:
+        proof_status = "attached-not-checked"
+    elif any(p["using"] in _LEAN4_PROOF_KINDS for p in proofs):
+        proof_status = "linked"
     collection = Path(rel).parts[1] if len(Path(rel).parts) > 2 else None
     url = f"{ctx.source.url}/blob/{commit}/{rel}#L{line}" if commit and ctx.source.url else None
     claim: dict[str, Any] = {"category": category, "declaration": decl.full_name}
@@ -319,8 +327,8 @@ def _record(ctx: ImportContext, result: ImportResult, lean: LeanFile, decl: Decl
             "license": _CODE_LICENSE, "has_sorry_or_admit": has_sorry, "has_axiom": has_axiom,
             "verification_status": "not-checked", "code": code,
         }],
-        lean4_proof_status="linked" if any(p["using"] in _LEAN4_PROOF_KINDS for p in proofs)
-        else "not-recorded",
+        lean4_proof=proof,
+        lean4_proof_status=proof_status,
         quality_flags=flags,
         snapshot_at=ctx.snapshot.iso,
     )
