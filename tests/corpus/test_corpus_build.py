@@ -19,8 +19,8 @@ from openfrontiers.corpus.export import ExportFilter, export
 from openfrontiers.corpus.stats import compute
 from openfrontiers.errors import OfbError, UsageError
 
-from conftest import FIXTURES, REPO, SNAPSHOT, shared_source
-from records import sample_record
+from corpus_helpers import FIXTURES, REPO, SNAPSHOT, shared_source
+from corpus_helpers import sample_record
 
 OUTPUTS = ("records.jsonl", "records.parquet", "SKIPPED.jsonl", "REPORT.md", "MANIFEST.json")
 

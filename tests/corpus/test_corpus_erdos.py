@@ -8,7 +8,7 @@ import tomllib
 import pytest
 import yaml
 
-from conftest import REPO, run_importer, shared_source
+from corpus_helpers import REPO, run_importer, shared_source
 
 
 @pytest.fixture(scope="module")

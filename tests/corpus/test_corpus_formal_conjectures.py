@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import FIXTURES, run_importer
+from corpus_helpers import FIXTURES, run_importer
 
 PREFIX = "problem:formal-conjectures/"
 

@@ -7,7 +7,7 @@ import pytest
 from openfrontiers.corpus.importers.generic import mapping_source
 from openfrontiers.corpus.tomldoc import ConfigError
 
-from conftest import run_importer
+from corpus_helpers import run_importer
 
 MAPPING = """\
 source = "open-problem-garden"

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from conftest import run_importer, shared_source
+from corpus_helpers import run_importer, shared_source
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,7 @@ from openfrontiers.corpus.msc import Taxonomy, ams_codes
 from openfrontiers.corpus.registry import load_registry
 from openfrontiers.corpus.tomldoc import ConfigError
 
-from conftest import REPO, SHARED
+from corpus_helpers import REPO, SHARED
 
 
 def test_registry_holds_the_62_collections_and_the_catalogue_only_sources(config):

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from openfrontiers.corpus.record import FIELD_ORDER, make_record
 from openfrontiers.corpus.schema import RecordChecker
-from records import clone, sample_record, set_path
+from corpus_helpers import clone, sample_record, set_path
 
 
 @pytest.fixture()

@@ -1,11 +1,43 @@
-"""A valid record to start tests from (built by hand, not by an importer)."""
+"""Helpers for the corpus tests: where the real snapshots are, a fixed snapshot time, running
+an importer, and a valid record to start from (built by hand, not by an importer).
+
+Real upstream snapshots are read in place from `../shared/data/sources` (relative to the
+repository root) and never copied into the repository; tests that need them skip, saying
+why, where that folder is absent.
+"""
 
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 from typing import Any
 
+import pytest
+
+from openfrontiers.corpus.config import CorpusConfig
+from openfrontiers.corpus.importers import IMPORTERS
+from openfrontiers.corpus.importers.base import ImportContext, ImportResult, Snapshot
 from openfrontiers.corpus.record import make_record
+
+REPO = Path(__file__).resolve().parents[2]
+SHARED = REPO.parent / "shared" / "data"
+SOURCES = SHARED / "sources"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+SNAPSHOT = Snapshot.parse("2026-10-10T00:00:00Z")
+
+
+def shared_source(name: str) -> Path:
+    path = SOURCES / name
+    if not path.exists():
+        pytest.skip(f"upstream snapshot {path} is absent (the shared data folder is not beside "
+                    "the repository)")
+    return path
+
+
+def run_importer(config: CorpusConfig, name: str, path: Path, key: str | None = None) -> ImportResult:
+    source = config.registry[key or name]
+    ctx = ImportContext(source, config.registry, config.taxonomy, SNAPSHOT, config.dir)
+    return IMPORTERS[name].run(path, ctx)
 
 
 def sample_record(**overrides: Any) -> dict[str, Any]:
