@@ -25,11 +25,10 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tools"))
 
-from openfrontiers.corpus.config import CorpusConfig  # noqa: E402
-from openfrontiers.corpus.record import STATUSES, dumps_record, make_record  # noqa: E402
+from openfrontiers.corpus.config import CorpusConfig
+from openfrontiers.corpus.record import STATUSES, dumps_record, make_record
 
-WORDS = ("prime graph set bound integer sequence every there exists infinitely many function "
-         "constant sum product density colouring vertex edge polynomial limit").split()
+WORDS = ["prime", "graph", "set", "bound", "integer", "sequence", "every", "there", "exists", "infinitely", "many", "function", "constant", "sum", "product", "density", "colouring", "vertex", "edge", "polynomial", "limit"]
 
 
 def synthetic(n: int, config: CorpusConfig, seed: int = 20261010):

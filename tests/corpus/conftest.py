@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from corpus_helpers import REPO
 
 from openfrontiers.corpus.config import CorpusConfig
-
-from corpus_helpers import REPO
 
 
 @pytest.fixture(scope="session")

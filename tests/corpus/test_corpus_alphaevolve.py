@@ -5,11 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from corpus_helpers import run_importer, shared_source
 
 from openfrontiers.corpus.importers.alphaevolve import JsSyntaxError, parse_object_literal
 from openfrontiers.corpus.text import html_tables, html_to_markdown
-
-from corpus_helpers import run_importer, shared_source
 
 
 def test_object_literal_strings_are_decoded_as_a_browser_would():

@@ -12,15 +12,13 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 import pytest
+from corpus_helpers import FIXTURES, REPO, SNAPSHOT, sample_record, shared_source
 
 from openfrontiers.corpus.build import build, parse_sources
 from openfrontiers.corpus.diff import diff
 from openfrontiers.corpus.export import ExportFilter, export
 from openfrontiers.corpus.stats import compute
 from openfrontiers.errors import OfbError, UsageError
-
-from corpus_helpers import FIXTURES, REPO, SNAPSHOT, shared_source
-from corpus_helpers import sample_record
 
 OUTPUTS = ("records.jsonl", "records.parquet", "SKIPPED.jsonl", "REPORT.md", "MANIFEST.json")
 
@@ -209,7 +207,7 @@ def test_stats_on_hand_made_records(config):
 def _ofb(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONPATH=str(REPO / "tools"))
     return subprocess.run([sys.executable, "-m", "openfrontiers", "corpus", *args], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=300)
+                          capture_output=True, text=True, timeout=300, check=False)
 
 
 def test_cli_validate_names_record_and_field_and_fails(tmp_path):

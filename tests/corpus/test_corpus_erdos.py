@@ -7,7 +7,6 @@ import tomllib
 
 import pytest
 import yaml
-
 from corpus_helpers import REPO, run_importer, shared_source
 
 

@@ -15,7 +15,6 @@ import os
 from pathlib import Path
 
 import pytest
-
 from corpus_helpers import FIXTURES, run_importer
 
 PREFIX = "problem:formal-conjectures/"

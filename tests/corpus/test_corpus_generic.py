@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from corpus_helpers import run_importer
 
 from openfrontiers.corpus.importers.generic import mapping_source
 from openfrontiers.corpus.tomldoc import ConfigError
-
-from corpus_helpers import run_importer
 
 MAPPING = """\
 source = "open-problem-garden"

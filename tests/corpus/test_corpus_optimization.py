@@ -6,7 +6,6 @@ import json
 import re
 
 import pytest
-
 from corpus_helpers import run_importer, shared_source
 
 
@@ -28,7 +27,7 @@ def test_bounds_tables_are_kept_row_by_row(constants):
     text = (shared_source("optimizationproblems") / "constants" / "1a.md").read_text(encoding="utf-8")
     upper = text.split("## Known upper bounds")[1].split("##")[0]
     lower = text.split("## Known lower bounds")[1].split("##")[0]
-    rows = lambda section: [ln for ln in section.splitlines() if ln.startswith("| $") or ln.startswith("| 1")]
+    rows = lambda section: [ln for ln in section.splitlines() if ln.startswith(("| $", "| 1"))]
     assert [b["value"] for b in bounds if b["direction"] == "upper"] == \
         [r.split("|")[1].strip() for r in rows(upper)]
     assert [b["value"] for b in bounds if b["direction"] == "lower"] == \

@@ -6,14 +6,13 @@ import csv
 import shutil
 
 import pytest
+from corpus_helpers import REPO, SHARED
 
 from openfrontiers.corpus.config import CorpusConfig
 from openfrontiers.corpus.importers import IMPORTERS
 from openfrontiers.corpus.msc import Taxonomy, ams_codes
 from openfrontiers.corpus.registry import load_registry
 from openfrontiers.corpus.tomldoc import ConfigError
-
-from corpus_helpers import REPO, SHARED
 
 
 def test_registry_holds_the_62_collections_and_the_catalogue_only_sources(config):

@@ -7,12 +7,12 @@ from typing import Any
 
 import jsonschema
 import pytest
+from corpus_helpers import clone, sample_record, set_path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from openfrontiers.corpus.record import FIELD_ORDER, make_record
 from openfrontiers.corpus.schema import RecordChecker
-from corpus_helpers import clone, sample_record, set_path
 
 
 @pytest.fixture()

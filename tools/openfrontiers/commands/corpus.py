@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import os
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import List, Optional
+from typing import Optional
 
 import typer
 from rich.console import Console
@@ -38,13 +38,13 @@ def _snapshot(text: Optional[str]):
     if epoch:
         if not epoch.isdigit():
             raise UsageError(f"SOURCE_DATE_EPOCH={epoch!r} is not a number of seconds")
-        return Snapshot(datetime.fromtimestamp(int(epoch), tz=timezone.utc))
-    return Snapshot(datetime.now(timezone.utc).replace(microsecond=0))
+        return Snapshot(datetime.fromtimestamp(int(epoch), tz=UTC))
+    return Snapshot(datetime.now(UTC).replace(microsecond=0))
 
 
 @app.command("build")
 def build(
-    source: List[str] = typer.Option(..., "--source", help="KEY=PATH: an importer and its input "
+    source: list[str] = typer.Option(..., "--source", help="KEY=PATH: an importer and its input "
                                      "(erdos-problems, formal-conjectures, optimization-constants, "
                                      "alphaevolve, generic=MAPPING.toml). Repeatable."),
     out: Path = typer.Option(..., "--out", help="The build directory to write."),
@@ -54,7 +54,8 @@ def build(
     corpus_dir: Optional[Path] = CORPUS_DIR,
 ) -> None:
     """Import sources into records.jsonl, records.parquet, SKIPPED.jsonl, REPORT.md, MANIFEST.json."""
-    from ..corpus.build import build as run_build, parse_sources
+    from ..corpus.build import build as run_build
+    from ..corpus.build import parse_sources
 
     config = _config(corpus_dir)
     requests = parse_sources(source, config)
@@ -155,7 +156,8 @@ def export(
     corpus_dir: Optional[Path] = CORPUS_DIR,
 ) -> None:
     """Write a filtered copy of a build (records.jsonl / records.parquet and MANIFEST.json)."""
-    from ..corpus.export import ExportFilter, export as run_export
+    from ..corpus.export import ExportFilter
+    from ..corpus.export import export as run_export
     from ..corpus.validate import records_path
 
     config = _config(corpus_dir)

@@ -27,7 +27,7 @@ from typing import Any
 from ..errors import OfbError, UsageError
 from .config import CorpusConfig
 from .importers import IMPORTERS
-from .importers.base import Importer, ImportContext, ImportResult, Snapshot
+from .importers.base import ImportContext, Importer, ImportResult, Snapshot
 from .importers.generic import mapping_source
 from .parquet import write_parquet
 from .record import SCHEMA_VERSION, STATUSES, dumps_record
@@ -186,10 +186,10 @@ def report(config: CorpusConfig, builds: list[SourceBuild], records: list[dict[s
     kinds = Counter(r["record_kind"] for r in records)
     out = [
         "# Corpus build report", "",
-        f"Snapshot {snapshot.iso} · schema {SCHEMA_VERSION} · {len(records)} records "
-        f"({kinds.get('problem', 0)} problem, {kinds.get('catalogue', 0)} catalogue) from "
-        f"{len(builds)} source(s). Every input record is either a record or listed in "
-        "SKIPPED.jsonl with its reason.", "",
+        (f"Snapshot {snapshot.iso} · schema {SCHEMA_VERSION} · {len(records)} records "
+         f"({kinds.get('problem', 0)} problem, {kinds.get('catalogue', 0)} catalogue) from "
+         f"{len(builds)} source(s). Every input record is either a record or listed in "
+         "SKIPPED.jsonl with its reason."), "",
     ]
     for b in builds:
         source = config.registry[b.request.key]
@@ -197,12 +197,12 @@ def report(config: CorpusConfig, builds: list[SourceBuild], records: list[dict[s
         counts = b.counts
         mine = [r for r in records if r["source"]["key"] == source.key]
         out += [f"## {source.key} — {source.name}", "",
-                f"Importer `{result.importer}@{result.version}` · status policy `{source.status_policy}` · "
-                f"{len(result.inputs)} input file(s) · license: {source.license}", "",
+                (f"Importer `{result.importer}@{result.version}` · status policy "
+                 f"`{source.status_policy}` · {len(result.inputs)} input file(s) · license: {source.license}"), "",
                 "| input records | problem records | catalogue records | skipped |",
                 "|---:|---:|---:|---:|",
-                f"| {counts['input_records']} | {counts['problem_records']} | "
-                f"{counts['catalogue_records']} | {counts['skipped']} |", ""]
+                (f"| {counts['input_records']} | {counts['problem_records']} | "
+                 f"{counts['catalogue_records']} | {counts['skipped']} |"), ""]
         statuses = Counter(r["status"] for r in mine)
         out.append("Status: " + (" · ".join(f"{s} {statuses[s]}" for s in STATUSES if statuses[s]) or "none"))
         out.append("")

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import fastjsonschema
 import jsonschema
@@ -69,7 +70,7 @@ def _is_date_time(value: object) -> bool:
     if not _DATE_TIME.match(value):
         return False
     try:
-        datetime.fromisoformat(value.upper().replace("Z", "+00:00"))
+        datetime.fromisoformat(value.upper())
         return True
     except ValueError:
         return False

@@ -181,8 +181,10 @@ def html_links(html: str) -> list[tuple[str, str]]:
     found: list[tuple[str, str]] = []
 
     class _Links(HTMLParser):
-        href: str | None = None
-        parts: list[str] = []
+        def __init__(self) -> None:
+            super().__init__(convert_charrefs=True)
+            self.href: str | None = None
+            self.parts: list[str] = []
 
         def handle_starttag(self, tag, attrs):
             if tag == "a":
@@ -199,7 +201,7 @@ def html_links(html: str) -> list[tuple[str, str]]:
             if self.href:
                 self.parts.append(data)
 
-    parser = _Links(convert_charrefs=True)
+    parser = _Links()
     parser.feed(html)
     parser.close()
     return found

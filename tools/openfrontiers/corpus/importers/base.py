@@ -11,10 +11,11 @@ An importer reads one source from a path and returns records and skips. It must
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from ...errors import InputError, Location, UsageError
 from ..msc import Taxonomy
@@ -31,13 +32,13 @@ class Snapshot:
     @classmethod
     def parse(cls, text: str) -> Snapshot:
         try:
-            at = datetime.fromisoformat(text.replace("Z", "+00:00"))
+            at = datetime.fromisoformat(text)
         except ValueError:
             raise UsageError(f"--snapshot-at {text!r}: give an ISO date or time, e.g. "
                              "2026-10-10 or 2026-10-10T06:58:35Z") from None
         if at.tzinfo is None:
-            at = at.replace(tzinfo=timezone.utc)
-        return cls(at.astimezone(timezone.utc).replace(microsecond=0))
+            at = at.replace(tzinfo=UTC)
+        return cls(at.astimezone(UTC).replace(microsecond=0))
 
     @property
     def iso(self) -> str:

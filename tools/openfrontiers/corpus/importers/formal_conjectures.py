@@ -169,8 +169,7 @@ def _module_info(lean: LeanFile) -> _Module:
 def comment_text(text: str) -> str:
     """The text of a `/-- … -/` or `/-! … -/` comment, delimiters removed, dedented."""
     inner = text[3:]
-    if inner.endswith("-/"):
-        inner = inner[:-2]
+    inner = inner.removesuffix("-/")
     lines = inner.splitlines()
     indents = [len(ln) - len(ln.lstrip()) for ln in lines[1:] if ln.strip()]
     cut = min(indents) if indents else 0

@@ -41,7 +41,15 @@ from typing import Any
 
 from ...errors import InputError, Location, UsageError
 from ..msc import msc_entry
-from ..record import STATUSES, field_value, link_kind, make_record, record_id, reference, status_json
+from ..record import (
+    STATUSES,
+    field_value,
+    link_kind,
+    make_record,
+    record_id,
+    reference,
+    status_json,
+)
 from ..text import first_url
 from ..tomldoc import ConfigError, TomlDoc, check_keys, expect_str
 from .base import ImportContext, Importer, ImportResult

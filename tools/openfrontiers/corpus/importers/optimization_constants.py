@@ -182,7 +182,7 @@ def _record(ctx: ImportContext, result: ImportResult, md: MarkdownIt, stem: str,
         lower = name.lower()
         if lower.startswith("description"):
             statement = body(start, end) or None
-        elif lower.startswith("known upper bounds") or lower.startswith("known lower bounds"):
+        elif lower.startswith(("known upper bounds", "known lower bounds")):
             direction = "upper" if "upper" in lower else "lower"
             bounds.extend(_bounds(tokens, start, end, direction))
         elif lower == "references":
