@@ -36,7 +36,7 @@ def shared_source(name: str) -> Path:
 
 def run_importer(config: CorpusConfig, name: str, path: Path, key: str | None = None) -> ImportResult:
     source = config.registry[key or name]
-    ctx = ImportContext(source, config.registry, config.taxonomy, SNAPSHOT, config.dir)
+    ctx = ImportContext(source, config.taxonomy, SNAPSHOT, config.dir)
     return IMPORTERS[name].run(path, ctx)
 
 

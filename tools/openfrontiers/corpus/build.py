@@ -46,9 +46,9 @@ class SourceRequest:
 
 
 def parse_sources(specs: list[str], config: CorpusConfig) -> list[SourceRequest]:
+    known = "; ".join(f"{i.name}: {i.summary}" for i in IMPORTERS.values())
     if not specs:
-        raise UsageError("give at least one --source KEY=PATH "
-                         f"(importers: {', '.join(sorted(IMPORTERS))})")
+        raise UsageError(f"give at least one --source KEY=PATH (importers: {known})")
     registry = config.registry
     requests: dict[str, SourceRequest] = {}
     for spec in specs:
@@ -56,8 +56,7 @@ def parse_sources(specs: list[str], config: CorpusConfig) -> list[SourceRequest]
         if not sep or not name or not raw:
             raise UsageError(f"--source {spec!r}: write KEY=PATH, e.g. erdos-problems=../erdosproblems")
         if name not in IMPORTERS:
-            raise UsageError(f"--source {spec!r}: no importer {name!r} "
-                             f"(importers: {', '.join(sorted(IMPORTERS))})")
+            raise UsageError(f"--source {spec!r}: no importer {name!r} (importers: {known})")
         path = Path(raw)
         if not path.exists():
             raise UsageError(f"--source {spec!r}: {path} does not exist")
@@ -97,7 +96,7 @@ def natural_key(text: str) -> tuple:
 
 def run_import(config: CorpusConfig, request: SourceRequest, snapshot: Snapshot) -> SourceBuild:
     source = config.registry[request.key]
-    ctx = ImportContext(source, config.registry, config.taxonomy, snapshot, config.dir)
+    ctx = ImportContext(source, config.taxonomy, snapshot, config.dir)
     result = request.importer.run(request.path, ctx)
     accounted = len(result.records) + len(result.skips)
     if accounted != result.seen:

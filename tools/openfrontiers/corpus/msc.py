@@ -41,24 +41,20 @@ class Taxonomy:
     """`Corpus/fields.toml`, `Corpus/msc/msc2020.toml` and `Corpus/msc/labels.toml`."""
 
     fields: dict[str, dict[str, str]]  # main → {slug: description}
-    field_names: dict[str, str]
     classes: dict[str, tuple[str, Field]]  # "11" → (name, field)
     labels: dict[str, LabelRule]  # lower-cased label → rule
-    files: tuple[tuple[Path, str], ...]  # (path, sha256) of the files read
 
     @classmethod
     def load(cls, corpus_dir: Path) -> Taxonomy:
         errors: list[InputError] = []
         fdoc = TomlDoc.load(corpus_dir / "fields.toml")
         fields: dict[str, dict[str, str]] = {}
-        names: dict[str, str] = {}
         for main, entry in fdoc.table("fields", errors).items():
             where = ("fields", main)
             if not isinstance(entry, dict):
                 errors.append(fdoc.error(where, "type", f"[fields.{main}] must be a table"))
                 continue
             check_keys(fdoc, where, entry, {"name", "subfields"}, {"name", "subfields"}, errors)
-            names[main] = str(entry.get("name", main))
             subs = entry.get("subfields", {})
             fields[main] = {k: str(v) for k, v in subs.items()} if isinstance(subs, dict) else {}
         owners: dict[str, str] = {}
@@ -111,8 +107,7 @@ class Taxonomy:
             labels[label.lower()] = LabelRule(field, tuple(codes))
         if errors:
             raise ConfigError(errors)
-        files = tuple((d.path, d.sha256) for d in (fdoc, mdoc, ldoc))
-        return cls(fields, names, classes, labels, files)
+        return cls(fields, classes, labels)
 
     # --- lookups -------------------------------------------------------------------------
     def field(self, spec: str) -> Field:

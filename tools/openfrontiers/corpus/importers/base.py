@@ -19,7 +19,7 @@ from typing import Any
 
 from ...errors import InputError, Location, UsageError
 from ..msc import Taxonomy
-from ..registry import Registry, Source
+from ..registry import Source
 from ..tomldoc import TomlDoc
 
 
@@ -69,7 +69,6 @@ class Skip:
 @dataclass(frozen=True)
 class ImportContext:
     source: Source
-    registry: Registry
     taxonomy: Taxonomy
     snapshot: Snapshot
     corpus_dir: Path
@@ -119,9 +118,6 @@ class ImportResult:
             return data.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise InputError(Location(path), "encoding", f"not UTF-8 ({exc.reason})") from None
-
-    def sha256(self, rel: str) -> str:
-        return self._hashes[rel]
 
     def rel(self, path: Path) -> str:
         return path.relative_to(self.root).as_posix()
