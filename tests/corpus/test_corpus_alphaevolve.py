@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from corpus_helpers import run_importer, shared_source
 
 from openfrontiers.corpus.importers.alphaevolve import JsSyntaxError, parse_object_literal
@@ -28,6 +30,7 @@ def test_object_literal_strings_are_decoded_as_a_browser_would():
 
 @pytest.mark.parametrize("src", [
     "{ title: `${x}` }", "{ title: 3 }", '{ title: "open', "{ title: \"a\nb\" }", "{ : 1 }",
+    '{ title: "\\u{110000}" }', '{ title: "\\u{12" }',
 ])
 def test_object_literal_errors(src):
     with pytest.raises(JsSyntaxError):
@@ -79,3 +82,12 @@ def test_page_content(pages):
     statuses = json.loads((shared_source("alphaevolve") / "status.json").read_text())
     assert json.loads(by_id["problem:alphaevolve/3"]["source_status_json"]) == {
         "status_json_class": next(k for k, v in statuses.items() if 3 in v)}
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet='{}:,"\'`\\$ux0123456789abcdef/*\n title', max_size=40))
+def test_object_literal_parser_fails_only_with_its_own_error(body):
+    try:
+        assert isinstance(parse_object_literal("{" + body, 0), dict)
+    except JsSyntaxError:
+        pass

@@ -112,8 +112,11 @@ def _string_literal(text: str, i: int) -> tuple[str, int]:
             out.append(chr(int(text[i + 2:i + 4], 16)))
             i += 4
         elif nxt == "u" and text.startswith("{", i + 2):
-            end = text.index("}", i + 3)
-            out.append(chr(int(text[i + 3:end], 16)))
+            end = text.find("}", i + 3)
+            digits = text[i + 3:end] if end > 0 else ""
+            if not re.fullmatch(r"[0-9a-fA-F]{1,6}", digits) or int(digits, 16) > 0x10FFFF:
+                raise JsSyntaxError(f"bad \\u{{…}} escape at offset {i}")
+            out.append(chr(int(digits, 16)))
             i = end + 1
         elif nxt == "u" and re.fullmatch(r"[0-9a-fA-F]{4}", text[i + 2:i + 6]):
             out.append(chr(int(text[i + 2:i + 6], 16)))

@@ -19,8 +19,9 @@ from typing import Any
 
 from ...errors import InputError, Location, UsageError
 from ..msc import Taxonomy
+from ..record import STATUSES
 from ..registry import Source
-from ..tomldoc import TomlDoc
+from ..tomldoc import ConfigError, TomlDoc
 
 
 @dataclass(frozen=True)
@@ -152,9 +153,6 @@ class Importer:
 
 def status_table(doc: TomlDoc, key: str = "status") -> dict[str, str]:
     """A `[status]` table of a config: source state → corpus status, checked."""
-    from ..record import STATUSES
-    from ..tomldoc import ConfigError
-
     table = doc.data.get(key)
     errors: list[InputError] = []
     if not isinstance(table, dict) or not table:

@@ -30,7 +30,7 @@ from ..record import field_value, link_kind, make_record, record_id, reference, 
 from ..text import BARE_URL as _BARE_URL
 from ..text import MD_LINK as _LINK
 from ..tomldoc import ConfigError
-from .base import ImportContext, Importer, ImportResult
+from .base import ImportContext, Importer, ImportResult, status_table
 
 NAME = "formal-conjectures"
 VERSION = "1"
@@ -101,23 +101,14 @@ def run(path: Path, ctx: ImportContext) -> ImportResult:
 
 
 def _config(ctx: ImportContext) -> tuple[dict[str, str], dict[str, str]]:
-    from ..record import STATUSES
-
     doc = ctx.config(NAME)
-    errors = []
-    categories = doc.data.get("category", {})
+    categories = status_table(doc, "category")
     skipped = doc.data.get("skip", {})
-    for cat, status in categories.items():
-        if status not in STATUSES:
-            errors.append(doc.error(("category", cat), "enum", f"{status!r} is not a status"))
-    for cat, reason in skipped.items():
-        if not isinstance(reason, str) or not reason:
-            errors.append(doc.error(("skip", cat), "type", "the reason must be a non-empty string"))
-    if not categories:
-        errors.append(doc.error(("category",), "missing-key", "needs a [category] table"))
+    errors = [doc.error(("skip", cat), "type", "the reason must be a non-empty string")
+              for cat, reason in skipped.items() if not isinstance(reason, str) or not reason]
     if errors:
         raise ConfigError(errors)
-    return dict(categories), dict(skipped)
+    return categories, dict(skipped)
 
 
 def _git_commit(path: Path) -> str | None:

@@ -29,7 +29,7 @@ from ..record import field_value, link_kind, make_record, record_id, reference, 
 from ..text import MD_LINK as _LINK
 from ..text import first_url
 from ..tomldoc import ConfigError
-from .base import ImportContext, Importer, ImportResult
+from .base import ImportContext, Importer, ImportResult, status_table
 
 NAME = "optimization-constants"
 VERSION = "1"
@@ -87,14 +87,11 @@ def run(path: Path, ctx: ImportContext) -> ImportResult:
 
 def _policy(ctx: ImportContext) -> dict[str, str]:
     doc = ctx.config(NAME)
-    table = doc.data.get("status", {})
-    errors = []
-    for key in ("equal-bounds", "gap"):
-        if table.get(key) not in ("open", "solved", "partially-solved", "unassessed"):
-            errors.append(doc.error(("status", key), "missing-key",
-                                    f"[status] needs `{key}` = a corpus status"))
-    if errors:
-        raise ConfigError(errors)
+    table = status_table(doc)
+    missing = [doc.error(("status",), "missing-key", f"[status] needs `{key}`")
+               for key in ("equal-bounds", "gap") if key not in table]
+    if missing:
+        raise ConfigError(missing)
     return table
 
 
