@@ -206,6 +206,7 @@ def test_stats_on_hand_made_records(config):
 
 def _ofb(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONPATH=str(REPO / "tools"))
+    env.pop("OFB_ROOT", None)
     return subprocess.run([sys.executable, "-m", "openfrontiers", "corpus", *args], cwd=cwd, env=env,
                           capture_output=True, text=True, timeout=300, check=False)
 
