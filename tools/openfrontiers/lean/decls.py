@@ -11,8 +11,8 @@ Splitting relies on keywords that only start commands (`theorem`, `def`, `namesp
 wherever they stand, so an indented or badly bracketed declaration is still found. Keywords
 that are also tactics or terms (`open`, `set_option`) start a command only at the
 beginning of a line, and `#`-commands (`#check`) only in its first column, since `#V` is
-also Mathlib's cardinality notation. `open … in` and `set_option … in` become prefixes of the command
-they scope.
+also Mathlib's cardinality notation. `open … in` and `set_option … in` become prefixes of
+the command they scope.
 """
 
 from __future__ import annotations
