@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO
+from ofb_testing import REPO
 from openfrontiers.lean.answer import fill_answer
 from openfrontiers.register import AnswerKind, load_register
 

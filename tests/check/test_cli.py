@@ -6,7 +6,7 @@ import json
 import subprocess
 
 from cli_helpers import ofb
-from conftest import GOOD_STATEMENT
+from ofb_testing import GOOD_STATEMENT
 
 
 def test_clean_tree_exits_zero(checkout, capsys):

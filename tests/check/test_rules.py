@@ -8,7 +8,7 @@ from typing import Callable
 
 import pytest
 
-from conftest import GOOD_STATEMENT, Checkout
+from ofb_testing import GOOD_STATEMENT, Checkout
 from openfrontiers.check import RULES, run_check
 from openfrontiers.check.engine import ENGINE_RULES
 from openfrontiers.register.model import AnswerKind, Focus, Review, Status, Verdict
@@ -51,7 +51,7 @@ def register(**changes) -> Callable[[Checkout], None]:
 
 
 def mark_e03_written(repo: Checkout) -> None:
-    from conftest import written_item
+    from ofb_testing import written_item
 
     repo.set_item(replace(written_item("E03"), title="Erdős Problem #152"))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import GOOD_STATEMENT
+from ofb_testing import GOOD_STATEMENT
 from openfrontiers.grade import static
 
 REFERENCE = GOOD_STATEMENT.replace(

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from cli_helpers import ofb
-from conftest import GOOD_STATEMENT, Checkout, written_item
+from ofb_testing import GOOD_STATEMENT, Checkout, written_item
 from openfrontiers.errors import OfbError, UsageError
 from openfrontiers.packet import export as px
 from openfrontiers.packet import ids
@@ -258,7 +258,7 @@ def test_trie_pattern_matches_every_needle_long_or_short():
 
 def test_the_repository_s_written_statements_export_clean(tmp_path):
     """The main job on the real statements: gate, leak scan and verify all pass."""
-    from conftest import REPO
+    from ofb_testing import REPO
     from openfrontiers.project import Project
 
     project = Project(REPO)

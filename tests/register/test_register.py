@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO, SHARED_DATA
+from ofb_testing import REPO, SHARED_DATA
 from openfrontiers.errors import InputError, OfbError, UsageError
 from openfrontiers.register import RegisterError, load_register, load_subsets
 from openfrontiers.register.dump import dump_register

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from cli_helpers import ofb
-from conftest import written_item
+from ofb_testing import written_item
 from openfrontiers.evaluator import ReferenceAnswer
 from openfrontiers.register.model import Focus, Review, Status, Verdict
 from openfrontiers.register.report import render, review_class
@@ -48,7 +48,7 @@ def test_report_command_writes_and_checks(checkout, capsys):
 
 
 def test_committed_report_is_current():
-    from conftest import REPO
+    from ofb_testing import REPO
     from openfrontiers.evaluator import load_answers
     from openfrontiers.project import Project
 

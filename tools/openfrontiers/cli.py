@@ -40,12 +40,13 @@ def _root(
 
 def _register_verbs() -> None:
     # Each stage owns its verbs; the CLI only mounts them.
-    from .commands import check, doctor, items, packet
+    from .commands import check, corpus, doctor, items, packet
 
     app.add_typer(packet.app, name="packet")
     app.command(name="check")(check.check)
     app.command(name="sync")(check.sync)
     app.add_typer(items.app, name="items")
+    app.add_typer(corpus.app, name="corpus")
     app.command(name="doctor")(doctor.doctor)
 
 

@@ -74,6 +74,11 @@ PYTHON_PACKAGES = (
     ("typer", True, "the ofb CLI"),
     ("rich", True, "the ofb CLI"),
     ("tomli-w", True, "writing the register"),
+    ("jsonschema", True, "ofb corpus: explaining schema errors"),
+    ("fastjsonschema", True, "ofb corpus: validating records"),
+    ("pyarrow", True, "ofb corpus: Parquet output"),
+    ("PyYAML", True, "ofb corpus: the Erdős problem database"),
+    ("markdown-it-py", True, "ofb corpus: Markdown sources"),
     ("pytest", False, "the test suite"),
     ("hypothesis", False, "the lexer fuzz tests"),
 )

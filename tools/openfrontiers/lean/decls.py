@@ -10,8 +10,9 @@ is cut into its signature (binders and type) and its body (after `:=`, `where` o
 Splitting relies on keywords that only start commands (`theorem`, `def`, `namespace`, …),
 wherever they stand, so an indented or badly bracketed declaration is still found. Keywords
 that are also tactics or terms (`open`, `set_option`, `#check`) start a command only in the
-first column of a line. `open … in` and `set_option … in` become prefixes of the command
-they scope.
+first column of a line (`#V` is also Mathlib's cardinality notation, which can open an
+indented continuation line). `open … in` and `set_option … in` become prefixes of the
+command they scope.
 """
 
 from __future__ import annotations

@@ -1,0 +1,211 @@
+"""`ofb corpus`: build, validate, describe, export and compare the corpus of open problems."""
+
+from __future__ import annotations
+
+import os
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from ..errors import UsageError
+from .common import Format, TextFormat, dumps
+
+app = typer.Typer(help="The corpus of open problems: build from sources, validate, stats, export, diff.",
+                  no_args_is_help=True)
+
+CORPUS_DIR = typer.Option(None, "--corpus-dir",
+                          help="The corpus configuration (default: Corpus/ of this checkout).")
+
+
+def _config(corpus_dir: Optional[Path]):
+    from ..corpus.config import CorpusConfig
+
+    return CorpusConfig.find(corpus_dir)
+
+
+def _snapshot(text: Optional[str]):
+    from ..corpus.importers.base import Snapshot
+
+    if text:
+        return Snapshot.parse(text)
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    if epoch:
+        if not epoch.isdigit():
+            raise UsageError(f"SOURCE_DATE_EPOCH={epoch!r} is not a number of seconds")
+        return Snapshot(datetime.fromtimestamp(int(epoch), tz=UTC))
+    return Snapshot(datetime.now(UTC).replace(microsecond=0))
+
+
+@app.command("build")
+def build(
+    source: list[str] = typer.Option(..., "--source", help="KEY=PATH: an importer and its input "
+                                     "(erdos-problems, formal-conjectures, optimization-constants, "
+                                     "alphaevolve, generic=MAPPING.toml). Repeatable."),
+    out: Path = typer.Option(..., "--out", help="The build directory to write."),
+    snapshot_at: Optional[str] = typer.Option(
+        None, "--snapshot-at", help="The snapshot time written into every record (ISO date or "
+        "time, UTC). Default: $SOURCE_DATE_EPOCH, else now. Fix it for byte-identical rebuilds."),
+    corpus_dir: Optional[Path] = CORPUS_DIR,
+) -> None:
+    """Import sources into records.jsonl, records.parquet, SKIPPED.jsonl, REPORT.md, MANIFEST.json."""
+    from ..corpus.build import build as run_build
+    from ..corpus.build import parse_sources
+
+    config = _config(corpus_dir)
+    requests = parse_sources(source, config)
+    started = time.perf_counter()
+    manifest = run_build(config, requests, out, _snapshot(snapshot_at))
+    took = time.perf_counter() - started
+    for s in manifest["sources"]:
+        c = s["counts"]
+        reasons = ", ".join(f"{r} {n}" for r, n in c["skipped_by_reason"].items())
+        print(f"{s['key']}: {c['input_records']} input records → {c['problem_records']} problem, "
+              f"{c['catalogue_records']} catalogue, {c['skipped']} skipped"
+              + (f" ({reasons})" if reasons else ""))
+    t = manifest["totals"]
+    print(f"wrote {out}: {t['records']} records ({t['problem_records']} problem, "
+          f"{t['catalogue_records']} catalogue) in {took:.1f} s; see {out / 'REPORT.md'}")
+
+
+@app.command("validate")
+def validate(
+    path: Path = typer.Argument(..., help="A build directory or a records .jsonl file."),
+    format: TextFormat = typer.Option(TextFormat.text, "--format", help="text or json."),
+    max_errors: int = typer.Option(50, "--max-errors", help="How many errors to list."),
+    corpus_dir: Optional[Path] = CORPUS_DIR,
+) -> None:
+    """Check every record against the schema, the registry, the fields and the MSC table."""
+    from ..corpus.schema import RecordChecker
+    from ..corpus.validate import records_path, validate_file
+
+    config = _config(corpus_dir)
+    checker = RecordChecker(config.schema, config.registry, config.taxonomy)
+    report = validate_file(records_path(path), checker, max_errors)
+    if format is TextFormat.json:
+        print(dumps(report.as_dict()))
+    else:
+        for e in report.errors:
+            print(str(e))
+        if report.error_count > len(report.errors):
+            print(f"… {report.error_count - len(report.errors)} more error(s)")
+        verdict = "valid" if report.ok else f"{report.invalid_records} invalid, {report.error_count} error(s)"
+        print(f"{report.file}: {report.records} records, {verdict}")
+    if not report.ok:
+        raise typer.Exit(1)
+
+
+@app.command("stats")
+def stats(
+    path: Path = typer.Argument(..., help="A build directory or a records .jsonl file."),
+    format: Format = typer.Option(Format.table, "--format", help="table or json."),
+    corpus_dir: Optional[Path] = CORPUS_DIR,
+) -> None:
+    """The figures of Table 1 that apply to this build, with breakdowns by source and class."""
+    from ..corpus.schema import iter_jsonl
+    from ..corpus.stats import CorpusStats, table1_rows
+    from ..corpus.validate import records_path
+
+    config = _config(corpus_dir)
+    file = records_path(path)
+    acc = CorpusStats()
+    for line, record, problem in iter_jsonl(file):
+        if problem is not None:
+            raise UsageError(f"{file}:{line}: {problem}; run `ofb corpus validate` first")
+        acc.add(record)
+    summary = acc.summary(config.registry)
+    if format is Format.json:
+        print(dumps(summary))
+        return
+    console = Console(width=120)
+    table = Table(title=f"Key figures: {file}")
+    table.add_column("Quantity")
+    table.add_column("Value", justify="right")
+    for quantity, value in table1_rows(summary):
+        table.add_row(escape(quantity), escape(value))
+    console.print(table)
+    by_source = Table(title="Problem records by source")
+    for col in ("source", "records", "status"):
+        by_source.add_column(col)
+    for key, count in summary["records_by_source"].items():
+        st = summary["status_by_source"].get(key, {})
+        by_source.add_row(key, str(count), ", ".join(f"{s} {n}" for s, n in st.items()))
+    console.print(by_source)
+    names = config.taxonomy.classes
+    top = ", ".join(f"{c} {names[c][0] if c in names else '?'} ({n})"
+                    for c, n in summary["top_msc_classes"].items())
+    console.print(f"Top MSC classes: {escape(top) or 'none'}")
+
+
+@app.command("export")
+def export(
+    path: Path = typer.Argument(..., help="A build directory or a records .jsonl file."),
+    out: Path = typer.Option(..., "--out", help="The export directory to write."),
+    license_filter: Optional[str] = typer.Option(
+        None, "--license-filter", help="Keep sources of these license classes, comma-separated: "
+        "cc0, permissive, share-alike, non-commercial, none-established."),
+    sources: Optional[str] = typer.Option(None, "--sources", help="Keep only these source keys."),
+    exclude_sources: Optional[str] = typer.Option(None, "--exclude-sources", help="Drop these source keys."),
+    kind: str = typer.Option("all", "--kind", help="problem, catalogue or all."),
+    formats: str = typer.Option("jsonl,parquet", "--format", help="jsonl, parquet or both."),
+    corpus_dir: Optional[Path] = CORPUS_DIR,
+) -> None:
+    """Write a filtered copy of a build (records.jsonl / records.parquet and MANIFEST.json)."""
+    from ..corpus.export import ExportFilter
+    from ..corpus.export import export as run_export
+    from ..corpus.validate import records_path
+
+    config = _config(corpus_dir)
+    filt = ExportFilter.parse(config.registry, license_filter, sources, exclude_sources, kind)
+    wanted = frozenset(f.strip() for f in formats.split(",") if f.strip())
+    manifest = run_export(records_path(path), out, filt, config.registry, wanted)
+    print(f"wrote {out}: {manifest['records']} of {manifest['from']['records']} records "
+          f"({', '.join(f'{k} {n}' for k, n in manifest['records_by_license_class'].items()) or 'none'})")
+
+
+@app.command("diff")
+def diff(
+    old: Path = typer.Argument(..., help="The earlier build (directory or records .jsonl)."),
+    new: Path = typer.Argument(..., help="The later build."),
+    format: TextFormat = typer.Option(TextFormat.text, "--format", help="text or json."),
+) -> None:
+    """Records whose status changed between two builds (the candidate stream of Section 4.1)."""
+    from ..corpus.diff import diff as run_diff
+    from ..corpus.validate import records_path
+
+    result = run_diff(records_path(old), records_path(new))
+    if format is TextFormat.json:
+        print(dumps(result))
+        return
+    for c in result["status_changes"]:
+        print(f"{c['id']}: {c['old_status']} → {c['new_status']}  ({c['title']})")
+    for c in result["claim_changes"]:
+        print(f"{c['id']}: {c['old_status']} (source claim changed: {c['old_claim']} → {c['new_claim']})")
+    print(f"{len(result['status_changes'])} status change(s), {len(result['claim_changes'])} "
+          f"source-claim change(s), {len(result['added'])} added, {len(result['removed'])} removed "
+          f"({result['old_records']} → {result['new_records']} records)")
+
+
+@app.command("sources")
+def sources(
+    format: Format = typer.Option(Format.table, "--format", help="table or json."),
+    corpus_dir: Optional[Path] = CORPUS_DIR,
+) -> None:
+    """List the source registry (Corpus/sources.toml)."""
+    config = _config(corpus_dir)
+    entries = list(config.registry.sources.values())
+    if format is Format.json:
+        print(dumps([vars(s) for s in entries]))
+        return
+    table = Table(title=f"{len(entries)} sources ({len(config.registry.contributing)} contributing problem records)")
+    for col in ("key", "type", "license class", "status policy", "importer", "paper"):
+        table.add_column(col)
+    for s in entries:
+        table.add_row(s.key, s.type, s.license_class, s.status_policy, s.importer or "-",
+                      str(s.records_in_paper) if s.records_in_paper is not None else "-")
+    Console(width=140).print(table)

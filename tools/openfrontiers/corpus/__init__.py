@@ -1,0 +1,1 @@
+"""The OpenFrontiers corpus: schema, source registry, importers, build, statistics."""

@@ -1,0 +1,46 @@
+"""`ofb corpus diff OLD NEW`: records whose status changed between two builds.
+
+These changes are the candidate stream of Section 4.1 (problems newly marked solved by their
+source). Besides `status`, a change of the source's own claim (`source_status_json`) with
+the same corpus status is reported — for example an Erdős problem moving from `proved` to
+`proved (Lean)`, or a source under the `unassessed` policy changing its labels.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ..errors import UsageError
+from .build import natural_key
+from .schema import iter_jsonl
+
+
+def _index(path: Path) -> dict[str, tuple[str, str | None, str, str]]:
+    out = {}
+    for line, r, problem in iter_jsonl(path):
+        if problem is not None:
+            raise UsageError(f"{path}:{line}: {problem}")
+        out[r["id"]] = (r["status"], r["source_status_json"], r["source"]["key"], r["title"])
+    return out
+
+
+def diff(old_file: Path, new_file: Path) -> dict[str, Any]:
+    old, new = _index(old_file), _index(new_file)
+    status_changes, claim_changes = [], []
+    for rid in sorted(old.keys() & new.keys(), key=natural_key):
+        (s0, c0, key, _), (s1, c1, _, title) = old[rid], new[rid]
+        entry = {"id": rid, "source": key, "title": title, "old_status": s0, "new_status": s1,
+                 "old_claim": c0, "new_claim": c1}
+        if s0 != s1:
+            status_changes.append(entry)
+        elif c0 != c1:
+            claim_changes.append(entry)
+    return {
+        "old": str(old_file), "new": str(new_file),
+        "old_records": len(old), "new_records": len(new),
+        "status_changes": status_changes,
+        "claim_changes": claim_changes,
+        "added": sorted(new.keys() - old.keys(), key=natural_key),
+        "removed": sorted(old.keys() - new.keys(), key=natural_key),
+    }

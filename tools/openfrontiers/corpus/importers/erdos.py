@@ -1,0 +1,114 @@
+"""Importer `erdos-problems`: the Erdős problem database, `data/problems.yaml`.
+
+See `Corpus/importers/erdos-problems.toml` for the status table and its reasons.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ...errors import InputError, Location
+from ..record import field_value, make_record, record_id, reference, status_json
+from .base import ImportContext, Importer, ImportResult, status_table
+
+NAME = "erdos-problems"
+VERSION = "1"
+DATA = Path("data") / "problems.yaml"
+SITE = "https://www.erdosproblems.com"
+_OEIS = re.compile(r"^A[0-9]{6}$")
+_DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
+_STATE_KEYS = ("informal_status", "formal_status", "status", "formalized")
+
+
+def run(path: Path, ctx: ImportContext) -> ImportResult:
+    data_file = path if path.is_file() else path / DATA
+    root = data_file.parent if path.is_file() else path
+    result = ImportResult(root, NAME, VERSION)
+    statuses = status_table(ctx.config(NAME))
+    text = result.read_text(data_file)
+    try:
+        entries = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = Location(data_file, mark.line + 1, mark.column + 1) if mark else Location(data_file)
+        raise InputError(where, "yaml-syntax", str(getattr(exc, "problem", exc))) from None
+    if not isinstance(entries, list):
+        raise InputError(Location(data_file), "erdos-format", "expected a YAML list of problems")
+    rel = result.rel(data_file)
+    taken: set[str] = set()
+    for index, entry in enumerate(entries):
+        result.seen += 1
+        locator = f"entry {index + 1}"
+        if not isinstance(entry, dict) or entry.get("number") in (None, ""):
+            result.skip(rel, locator, "missing-number", "entry has no `number`")
+            continue
+        number = str(entry["number"])
+        locator = f"number={number}"
+        if number in taken:
+            result.skip(rel, locator, "duplicate-number", f"problem {number} appears twice")
+            continue
+        state = (entry.get("informal_status") or {}).get("state")
+        if state not in statuses:
+            result.skip(rel, locator, "unmapped-state",
+                        f"informal_status.state {state!r} has no row in erdos-problems.toml")
+            continue
+        taken.add(number)
+        result.records.append(_record(entry, number, statuses[state], rel, result, ctx))
+    return result
+
+
+def _record(entry: dict[str, Any], number: str, status: str, rel: str, result: ImportResult,
+            ctx: ImportContext) -> dict[str, Any]:
+    tags = [str(t) for t in entry.get("tags") or []]
+    field, msc, unmapped = ctx.taxonomy.from_labels(tags)
+    result.count_unmapped(unmapped)
+    page = f"{SITE}/{number}"
+    references = [reference("website", f"Thomas Bloom (ed.), Erdős Problems #{number}", page)]
+    for seq in entry.get("oeis") or []:
+        # "N/A" and "possible" are the database's notes, not sequences.
+        if _OEIS.match(str(seq)):
+            references.append(reference("oeis", f"OEIS {seq}", f"https://oeis.org/{seq}"))
+    formal = entry.get("formal_status") or {}
+    lean_proof = "not-recorded"
+    if formal.get("state") == "Lean":
+        lean_proof = "linked"
+        url = formal.get("url")
+        references.append(reference(
+            "formal-proof", "Erdős problem database: solution formalized in Lean"
+            + (f" ({formal['note']})" if formal.get("note") else ""),
+            url if isinstance(url, str) and url.startswith(("http://", "https://")) else None))
+    if (entry.get("formalized") or {}).get("state") == "yes":
+        references.append(reference(
+            "formalization",
+            f"Formal Conjectures: statement in FormalConjectures/ErdosProblems/{number}.lean"))
+    informal = entry.get("informal_status") or {}
+    as_of = informal.get("last_update")
+    as_of = str(as_of) if as_of is not None and _DATE.match(str(as_of)) else None
+    comment = str(entry["comments"]) if entry.get("comments") else ""
+    suffix = comment or " / ".join(tags)
+    prize = str(entry.get("prize") or "")
+    flags = ["no-statement-text"] + (["unmapped-labels"] if unmapped else [])
+    return make_record(
+        id=record_id("problem", ctx.source.key, number),
+        record_kind="problem",
+        title=f"Erdős Problem #{number}" + (f" · {suffix}" if suffix else ""),
+        field=field_value(field or ctx.default_field(), tags),
+        msc2020=msc,
+        status=status,
+        source_status_json=status_json({k: entry[k] for k in _STATE_KEYS if k in entry}),
+        source=ctx.source_value(url=page),
+        provenance=result.provenance(ctx, rel, f"{rel}#number={number}", has_full_text=False,
+                                     status_as_of=as_of),
+        references=references,
+        lean4_proof_status=lean_proof,
+        notes=f"Prize offered: {prize}" if prize and prize != "no" else None,
+        quality_flags=flags,
+        snapshot_at=ctx.snapshot.iso,
+    )
+
+
+IMPORTER = Importer(NAME, VERSION, run, "Erdős problem database: data/problems.yaml")
