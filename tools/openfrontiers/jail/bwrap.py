@@ -1,0 +1,261 @@
+"""The default jail on Linux: bubblewrap, seccomp, cgroups and an unprivileged uid.
+
+A run is one chain of `exec`s, each step doing one thing and handing over:
+
+    sh (joins the run's cgroups)  →  prlimit (per-process limits)
+      →  setpriv (the jail's uid and gid, no groups, no capabilities, NoNewPrivs)
+      →  bwrap (every namespace new, network included; a fresh root holding read-only
+                binds of exactly the policy's paths, the work dir, a capped /tmp, a
+                cleared environment, the seccomp filter)  →  the command
+
+Run as root, the uid is dropped *before* bubblewrap, so bubblewrap builds the sandbox with
+an unprivileged user namespace and the command is never root anywhere; the read-only paths
+are handed over as open file descriptors, so they may lie under directories the jail's uid
+cannot enter (`/root/.elan`). Without root the cgroup and setpriv steps are skipped and
+limits fall back to rlimits.
+
+The tree dies with its pid namespace: when the command's init exits, or when the wall-clock
+watchdog kills bubblewrap (`--die-with-parent`), the kernel kills every process left in
+the namespace, orphans started with `setsid` included; with cgroups every task of the
+group is killed as well.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import time
+from contextlib import ExitStack
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+from ..errors import OfbError
+from . import seccomp
+from .backend import BackendStatus, exit_and_signal, kill_group, wait_tree
+from .cgroups import Cgroup, CgroupLayout
+from .policy import JAIL_GID, JAIL_UID, JailPolicy, base_policy
+from .result import CappedReader, JailResult
+from .workspace import StagedWorkDir
+
+# Joins every cgroup.procs file named before `--`, then execs the rest.
+_JOIN_CGROUPS = ('for f do [ "$f" = -- ] && break; echo $$ > "$f" || exit 125; shift; done; '
+                 'shift; exec "$@"')
+
+
+@dataclass(frozen=True)
+class Hardening:
+    """The protections of the jail, all on. Switching one off exists only so that tests can
+    show that `ofb jail check` notices a weakened jail."""
+
+    seccomp: bool = True
+    unshare_net: bool = True
+    drop_uid: bool = True
+    cgroups: bool = True
+    extra_read_only: tuple[Path, ...] = ()  # host paths a weakened jail also exposes
+
+
+class BwrapBackend:
+    name = "bwrap"
+
+    def __init__(self, hardening: Hardening = Hardening(), layout: CgroupLayout | None = None,
+                 uid: int = JAIL_UID, gid: int = JAIL_GID) -> None:
+        self.hardening = hardening
+        self.uid, self.gid = uid, gid
+        self.root = os.geteuid() == 0
+        self.layout = layout if layout is not None else CgroupLayout.detect()
+        self.use_cgroups = (hardening.cgroups and self.root and self.layout.version is not None
+                            and self.layout.writable())
+        self.tools = {t: shutil.which(t) for t in ("bwrap", "prlimit", "setpriv")}
+
+    # -- status --------------------------------------------------------------------------
+
+    def missing(self) -> list[str]:
+        need = ["bwrap", "prlimit"] + (["setpriv"] if self.root else [])
+        return [t for t in need if not self.tools.get(t)]
+
+    def status(self) -> BackendStatus:
+        missing = self.missing()
+        if missing:
+            pkgs = {"bwrap": "bubblewrap", "prlimit": "util-linux", "setpriv": "util-linux"}
+            return BackendStatus(self.name, False, "not installed: " + ", ".join(missing),
+                                 "apt-get install -y " + " ".join(sorted({pkgs[m] for m in missing})))
+        if seccomp.binding_name() is None:
+            return BackendStatus(self.name, False, "no seccomp binding for Python",
+                                 "pip install pyseccomp (or apt-get install -y python3-seccomp)")
+        try:
+            result = self.run(["/usr/bin/true"], base_policy().with_limits(wall_seconds=20))
+        except OfbError as exc:
+            return BackendStatus(self.name, False, f"a sandbox could not start: {exc}",
+                                 "run as root, or enable unprivileged user namespaces")
+        if not result.ok:
+            return BackendStatus(self.name, False,
+                                 f"a sandbox could not start ({result.describe()}): "
+                                 f"{result.text('stderr').strip()[:160]}",
+                                 "enable unprivileged user namespaces "
+                                 "(sysctl user.max_user_namespaces=10000)")
+        return BackendStatus(self.name, True, f"limits via {result.limits_via}; "
+                             f"started and stopped in {result.wall_time * 1000:.0f} ms")
+
+    # -- running -------------------------------------------------------------------------
+
+    def run(self, argv: Sequence[str], policy: JailPolicy,
+            stdin: bytes | None = None) -> JailResult:
+        missing = self.missing()
+        if missing:
+            raise OfbError("the bwrap jail needs " + ", ".join(missing) +
+                           " (apt-get install -y bubblewrap util-linux)")
+        if not argv:
+            raise OfbError("nothing to run in the jail")
+        with ExitStack() as stack:
+            fds: list[int] = []
+            stack.callback(lambda: [os.close(fd) for fd in fds])
+            staged = None
+            if policy.work_dir is not None:
+                staged = stack.enter_context(
+                    StagedWorkDir(policy.work_dir, policy.work_size, self.uid, self.gid))
+            cgroup = None
+            if self.use_cgroups:
+                cgroup = Cgroup(self.layout)
+                stack.callback(cgroup.destroy)
+                cgroup.limit(policy.limits.memory, policy.limits.processes, policy.limits.cpus)
+            command = self._command(argv, policy, staged, cgroup, fds)
+            capped = staged.capped if staged is not None else True
+            result = self._execute(command, policy, stdin, cgroup, fds, capped)
+            if staged is not None:
+                staged.copy_back()
+            return result
+
+    def _command(self, argv: Sequence[str], policy: JailPolicy, staged: StagedWorkDir | None,
+                 cgroup: Cgroup | None, fds: list[int]) -> list[str]:
+        limits = policy.limits
+        chain: list[str] = []
+        if cgroup is not None:
+            chain += ["/bin/sh", "-c", _JOIN_CGROUPS, "ofb-jail",
+                      *map(str, cgroup.procs_files()), "--"]
+        rlimits = [f"--fsize={limits.file_size}", "--core=0"]
+        if limits.cpu_seconds is not None:
+            soft = max(1, int(limits.cpu_seconds + 0.999))
+            rlimits.append(f"--cpu={soft}:{soft + 1}")
+        if cgroup is None:  # no cgroups: per-process rlimits stand in for the group limits
+            rlimits += [f"--as={limits.memory}", f"--nproc={limits.processes}"]
+        chain += [self.tools["prlimit"], *rlimits, "--"]  # type: ignore[list-item]
+        if self.root and self.hardening.drop_uid:
+            chain += [self.tools["setpriv"], f"--reuid={self.uid}", f"--regid={self.gid}",  # type: ignore[list-item]
+                      "--clear-groups", "--inh-caps=-all", "--bounding-set=-all",
+                      "--no-new-privs", "--"]
+        return chain + self._bwrap_args(argv, policy, staged, fds)
+
+    def _bwrap_args(self, argv: Sequence[str], policy: JailPolicy,
+                    staged: StagedWorkDir | None, fds: list[int]) -> list[str]:
+        h = self.hardening
+        args = [self.tools["bwrap"], "--unshare-all", "--unshare-user",  # type: ignore[list-item]
+                "--die-with-parent", "--new-session", "--hostname", "jail",
+                "--uid", str(self.uid), "--gid", str(self.gid)]
+        if not h.unshare_net:
+            args.append("--share-net")
+        args += ["--clearenv"]
+        for key, value in policy.env:
+            args += ["--setenv", key, value]
+        args += ["--proc", "/proc", "--dev", "/dev", "--size", str(policy.tmp_size),
+                 "--perms", "1777", "--tmpfs", "/tmp"]
+        # Mounts in order of depth, so a bind inside another lands on top of it.
+        mounts: list[tuple[Path, list[str]]] = []
+        for path in (*policy.read_only, *h.extra_read_only):
+            mounts.append((Path(path), self._ro_bind(Path(path), fds)))
+        work = policy.work_path
+        if staged is not None:
+            mounts.append((work, self._bind(staged.path, work, fds, writable=True)))
+        else:
+            mounts.append((work, ["--size", str(policy.work_size), "--perms", "0700",
+                                  "--tmpfs", str(work)]))
+        mounts.sort(key=lambda m: len(m[0].parts))
+        for _, mount in mounts:
+            args += mount
+        for path, content in policy.files:
+            args += ["--perms", "0444", "--ro-bind-data", str(_memfd(content, fds)), path]
+        passwd = f"root:x:0:0::/:/usr/sbin/nologin\njail:x:{self.uid}:{self.gid}::{work}:/usr/sbin/nologin\n"
+        group = f"root:x:0:\njail:x:{self.gid}:\n"
+        args += ["--ro-bind-data", str(_memfd(passwd.encode(), fds)), "/etc/passwd",
+                 "--ro-bind-data", str(_memfd(group.encode(), fds)), "/etc/group"]
+        if h.seccomp:
+            args += ["--seccomp", str(_memfd(seccomp.bpf_program(), fds))]
+        args += ["--chdir", str(policy.cwd or work), "--", *argv]
+        return args
+
+    def _ro_bind(self, path: Path, fds: list[int]) -> list[str]:
+        if path.is_symlink():
+            return ["--symlink", os.readlink(path), str(path)]
+        if not path.exists():
+            raise OfbError(f"jail read-only path does not exist: {path}")
+        return self._bind(path, path, fds, writable=False)
+
+    def _bind(self, source: Path, dest: Path, fds: list[int], writable: bool) -> list[str]:
+        if self.root and self.hardening.drop_uid:
+            # bwrap runs as the jail's uid and may not be able to open the path itself.
+            fd = os.open(source, os.O_PATH | os.O_CLOEXEC)
+            fds.append(fd)
+            return ["--bind-fd" if writable else "--ro-bind-fd", str(fd), str(dest)]
+        return ["--bind" if writable else "--ro-bind", str(source), str(dest)]
+
+    def _execute(self, command: list[str], policy: JailPolicy, stdin: bytes | None,
+                 cgroup: Cgroup | None, fds: list[int], work_capped: bool) -> JailResult:
+        limits = policy.limits
+        start = time.monotonic()
+        proc = subprocess.Popen(
+            command, stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, pass_fds=fds, env={},
+            start_new_session=True, close_fds=True)
+        readers = [CappedReader(proc.stdout, limits.output),  # type: ignore[arg-type]
+                   CappedReader(proc.stderr, limits.output)]  # type: ignore[arg-type]
+        for r in readers:
+            r.start()
+        if stdin is not None:
+            try:
+                proc.stdin.write(stdin)  # type: ignore[union-attr]
+            except BrokenPipeError:
+                pass
+            finally:
+                proc.stdin.close()  # type: ignore[union-attr]
+
+        def kill_tree() -> None:
+            if cgroup is not None:
+                cgroup.kill_all(timeout=1.0)
+            kill_group(proc)
+
+        waited = wait_tree(proc, start + limits.wall_seconds, start, kill_tree,
+                           cgroup.cpu_time if cgroup is not None else None, limits.cpu_seconds)
+        stats = cgroup.stats() if cgroup is not None else None
+        if cgroup is not None:
+            cgroup.kill_all()  # anything left behind dies with the run
+        for r in readers:
+            r.join(timeout=5)
+        code, sig = exit_and_signal(waited.status)
+        rusage = waited.rusage
+        cpu = stats.cpu_time if stats is not None else (
+            rusage.ru_utime + rusage.ru_stime if rusage is not None else None)  # type: ignore[attr-defined]
+        peak = stats.peak_memory if stats is not None else (
+            rusage.ru_maxrss * 1024 if rusage is not None else None)  # type: ignore[attr-defined]
+        killed_cpu = waited.cpu_exceeded or (
+            limits.cpu_seconds is not None and sig in (9, 24) and cpu is not None
+            and cpu >= limits.cpu_seconds * 0.95)
+        return JailResult(
+            backend=self.name, exit_code=code, signal=sig, timed_out=waited.timed_out,
+            killed_for_memory=bool(stats and stats.oom_kills > 0),
+            killed_for_cpu=bool(killed_cpu) and not waited.timed_out,
+            wall_time=waited.wall_time, cpu_time=cpu, peak_memory=peak,
+            stdout=readers[0].data, stderr=readers[1].data,
+            stdout_truncated=readers[0].truncated, stderr_truncated=readers[1].truncated,
+            limits_via=(f"cgroup-{cgroup.version}" if cgroup is not None else "rlimit"),
+            work_capped=work_capped)
+
+
+def _memfd(content: bytes, fds: list[int]) -> int:
+    fd = os.memfd_create("ofb-jail", os.MFD_CLOEXEC)
+    fds.append(fd)
+    view = memoryview(content)
+    while view:
+        view = view[os.write(fd, view):]
+    os.lseek(fd, 0, os.SEEK_SET)
+    return fd
