@@ -3,16 +3,17 @@
 A run is one chain of `exec`s, each step doing one thing and handing over:
 
     sh (joins the run's cgroups)  →  prlimit (per-process limits)
-      →  setpriv (the jail's uid and gid, no groups, no capabilities, NoNewPrivs)
-      →  bwrap (every namespace new, network included; a fresh root holding read-only
-                binds of exactly the policy's paths, the work dir, a capped /tmp, a
-                cleared environment, the seccomp filter)  →  the command
+      →  bwrap (new mount, pid, network, IPC, UTS and cgroup namespaces; a fresh root
+                holding read-only binds of exactly the policy's paths, the work dir, a
+                capped /tmp; a cleared environment; the seccomp filter)
+      →  setpriv (the jail's uid and gid on the host, no groups, no capabilities in any
+                  set, NoNewPrivs)  →  the command
 
-Run as root, the uid is dropped *before* bubblewrap, so bubblewrap builds the sandbox with
-an unprivileged user namespace and the command is never root anywhere; the read-only paths
-are handed over as open file descriptors, so they may lie under directories the jail's uid
-cannot enter (`/root/.elan`). Without root the cgroup and setpriv steps are skipped and
-limits fall back to rlimits.
+As root, bubblewrap builds the sandbox with root's rights (so read-only paths may lie under
+directories the jail's uid cannot enter, such as `/root/.elan`) and `setpriv` then makes
+the command an unprivileged *host* uid: a user namespace would map the jail's uid back to
+host root, which is weaker, so none is made. Without root, bubblewrap makes a user
+namespace (mapping the caller to the jail's uid) and limits fall back to rlimits.
 
 The tree dies with its pid namespace: when the command's init exits, or when the wall-clock
 watchdog kills bubblewrap (`--die-with-parent`), the kernel kills every process left in
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import time
 from contextlib import ExitStack
@@ -141,20 +143,27 @@ class BwrapBackend:
         if cgroup is None:  # no cgroups: per-process rlimits stand in for the group limits
             rlimits += [f"--as={limits.memory}", f"--nproc={limits.processes}"]
         chain += [self.tools["prlimit"], *rlimits, "--"]  # type: ignore[list-item]
+        command = list(argv)
         if self.root and self.hardening.drop_uid:
-            chain += [self.tools["setpriv"], f"--reuid={self.uid}", f"--regid={self.gid}",  # type: ignore[list-item]
-                      "--clear-groups", "--inh-caps=-all", "--bounding-set=-all",
-                      "--no-new-privs", "--"]
-        return chain + self._bwrap_args(argv, policy, staged, fds)
+            command = [self.tools["setpriv"], f"--reuid={self.uid}", f"--regid={self.gid}",  # type: ignore[list-item]
+                       "--clear-groups", "--inh-caps=-all", "--bounding-set=-all",
+                       "--no-new-privs", "--", *command]
+        return chain + self._bwrap_args(command, policy, staged, fds)
 
-    def _bwrap_args(self, argv: Sequence[str], policy: JailPolicy,
+    def _bwrap_args(self, command: list[str], policy: JailPolicy,
                     staged: StagedWorkDir | None, fds: list[int]) -> list[str]:
         h = self.hardening
-        args = [self.tools["bwrap"], "--unshare-all", "--unshare-user",  # type: ignore[list-item]
-                "--die-with-parent", "--new-session", "--hostname", "jail",
-                "--uid", str(self.uid), "--gid", str(self.gid)]
-        if not h.unshare_net:
-            args.append("--share-net")
+        args = [self.tools["bwrap"], "--unshare-ipc", "--unshare-pid", "--unshare-uts",  # type: ignore[list-item]
+                "--unshare-cgroup-try", "--die-with-parent", "--new-session",
+                "--hostname", "jail"]
+        if h.unshare_net:
+            args.append("--unshare-net")
+        if not self.root:
+            args += ["--unshare-user", "--uid", str(self.uid), "--gid", str(self.gid)]
+        elif h.drop_uid:
+            # setpriv needs these to become the jail's uid; it then drops every capability.
+            args += ["--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID",
+                     "--cap-add", "CAP_SETPCAP"]
         args += ["--clearenv"]
         for key, value in policy.env:
             args += ["--setenv", key, value]
@@ -163,41 +172,27 @@ class BwrapBackend:
         # Mounts in order of depth, so a bind inside another lands on top of it.
         mounts: list[tuple[Path, list[str]]] = []
         for path in (*policy.read_only, *h.extra_read_only):
-            mounts.append((Path(path), self._ro_bind(Path(path), fds)))
+            mounts.append((Path(path), _ro_bind(Path(path))))
         work = policy.work_path
         if staged is not None:
-            mounts.append((work, self._bind(staged.path, work, fds, writable=True)))
+            mounts.append((work, ["--bind", str(staged.path), str(work)]))
         else:
-            mounts.append((work, ["--size", str(policy.work_size), "--perms", "0700",
+            mounts.append((work, ["--size", str(policy.work_size), "--perms", "1777",
                                   "--tmpfs", str(work)]))
         mounts.sort(key=lambda m: len(m[0].parts))
         for _, mount in mounts:
             args += mount
         for path, content in policy.files:
             args += ["--perms", "0444", "--ro-bind-data", str(_memfd(content, fds)), path]
-        passwd = f"root:x:0:0::/:/usr/sbin/nologin\njail:x:{self.uid}:{self.gid}::{work}:/usr/sbin/nologin\n"
+        passwd = (f"root:x:0:0::/:/usr/sbin/nologin\n"
+                  f"jail:x:{self.uid}:{self.gid}::{work}:/usr/sbin/nologin\n")
         group = f"root:x:0:\njail:x:{self.gid}:\n"
         args += ["--ro-bind-data", str(_memfd(passwd.encode(), fds)), "/etc/passwd",
                  "--ro-bind-data", str(_memfd(group.encode(), fds)), "/etc/group"]
         if h.seccomp:
             args += ["--seccomp", str(_memfd(seccomp.bpf_program(), fds))]
-        args += ["--chdir", str(policy.cwd or work), "--", *argv]
+        args += ["--chdir", str(policy.cwd or work), "--", *command]
         return args
-
-    def _ro_bind(self, path: Path, fds: list[int]) -> list[str]:
-        if path.is_symlink():
-            return ["--symlink", os.readlink(path), str(path)]
-        if not path.exists():
-            raise OfbError(f"jail read-only path does not exist: {path}")
-        return self._bind(path, path, fds, writable=False)
-
-    def _bind(self, source: Path, dest: Path, fds: list[int], writable: bool) -> list[str]:
-        if self.root and self.hardening.drop_uid:
-            # bwrap runs as the jail's uid and may not be able to open the path itself.
-            fd = os.open(source, os.O_PATH | os.O_CLOEXEC)
-            fds.append(fd)
-            return ["--bind-fd" if writable else "--ro-bind-fd", str(fd), str(dest)]
-        return ["--bind" if writable else "--ro-bind", str(source), str(dest)]
 
     def _execute(self, command: list[str], policy: JailPolicy, stdin: bytes | None,
                  cgroup: Cgroup | None, fds: list[int], work_capped: bool) -> JailResult:
@@ -237,9 +232,10 @@ class BwrapBackend:
             rusage.ru_utime + rusage.ru_stime if rusage is not None else None)  # type: ignore[attr-defined]
         peak = stats.peak_memory if stats is not None else (
             rusage.ru_maxrss * 1024 if rusage is not None else None)  # type: ignore[attr-defined]
-        killed_cpu = waited.cpu_exceeded or (
-            limits.cpu_seconds is not None and sig in (9, 24) and cpu is not None
-            and cpu >= limits.cpu_seconds * 0.95)
+        # SIGXCPU comes only from RLIMIT_CPU; a SIGKILL counts when the CPU time shows it.
+        killed_cpu = waited.cpu_exceeded or (limits.cpu_seconds is not None and (
+            sig == signal.SIGXCPU or (sig == signal.SIGKILL and cpu is not None
+                                      and cpu >= limits.cpu_seconds * 0.95)))
         return JailResult(
             backend=self.name, exit_code=code, signal=sig, timed_out=waited.timed_out,
             killed_for_memory=bool(stats and stats.oom_kills > 0),
@@ -249,6 +245,14 @@ class BwrapBackend:
             stdout_truncated=readers[0].truncated, stderr_truncated=readers[1].truncated,
             limits_via=(f"cgroup-{cgroup.version}" if cgroup is not None else "rlimit"),
             work_capped=work_capped)
+
+
+def _ro_bind(path: Path) -> list[str]:
+    if path.is_symlink():
+        return ["--symlink", os.readlink(path), str(path)]
+    if not path.exists():
+        raise OfbError(f"jail read-only path does not exist: {path}")
+    return ["--ro-bind", str(path), str(path)]
 
 
 def _memfd(content: bytes, fds: list[int]) -> int:
