@@ -180,6 +180,11 @@ class BwrapBackend:
             mounts.append((work, ["--size", str(policy.work_size), "--perms", "1777",
                                   "--tmpfs", str(work)]))
         mounts.sort(key=lambda m: len(m[0].parts))
+        # bwrap would make the directories leading to a mount root-only (0700): make them
+        # 0755 first, so the jail's uid can reach its binds by absolute path.
+        targets = [m[0] for m in mounts] + [Path(p) for p, _ in policy.files]
+        for parent in _parents_to_create(targets, [m[0] for m in mounts]):
+            args += ["--perms", "0755", "--dir", str(parent)]
         for _, mount in mounts:
             args += mount
         for path, content in policy.files:
@@ -245,6 +250,17 @@ class BwrapBackend:
             stdout_truncated=readers[0].truncated, stderr_truncated=readers[1].truncated,
             limits_via=(f"cgroup-{cgroup.version}" if cgroup is not None else "rlimit"),
             work_capped=work_capped)
+
+
+def _parents_to_create(targets: list[Path], mounted: list[Path]) -> list[Path]:
+    """Ancestors of `targets` that no mount provides (outermost first)."""
+    found: dict[Path, None] = {}
+    for target in targets:
+        for parent in reversed(target.parents):
+            if parent == Path("/") or any(parent.is_relative_to(m) for m in mounted):
+                continue
+            found[parent] = None
+    return sorted(found, key=lambda p: len(p.parts))
 
 
 def _ro_bind(path: Path) -> list[str]:

@@ -132,13 +132,13 @@ def _policy(probe: Probe, ro_dir: str, sock_dir: str, work: Path | None) -> Jail
     return policy
 
 
-HOST_PATHS = ("/root", "/home", "/etc/shadow", "/etc/hostname", "/etc/ssh", "/var", "/run",
+HOST_PATHS = ("/root", "/home", "/etc/shadow", "/etc/ssh", "/var", "/run",
               "/sys", "/boot", "/srv", "/mnt", "/opt", "/media")
 
 
 def host_file_args(policy: JailPolicy) -> list[str]:
-    """Host paths the jail must not show; one that leads to a read-only bind may exist but
-    hold only the next step towards it (`DIR=child,…`)."""
+    """Host paths the jail must not show, as `PATH=child,…`: one that leads to a read-only
+    bind may exist but hold only the next step towards it."""
     candidates = [*HOST_PATHS, str(Path.cwd())]
     args = []
     for c in dict.fromkeys(candidates):
@@ -147,7 +147,7 @@ def host_file_args(policy: JailPolicy) -> list[str]:
                  if p != path and p.is_relative_to(path)}
         if any(path.is_relative_to(p) for p in policy.read_only) or path == policy.work_path:
             continue  # the policy shows it on purpose
-        args.append(f"{c}={','.join(sorted(below))}" if below else c)
+        args.append(f"{c}={','.join(sorted(below))}")
     return args
 
 

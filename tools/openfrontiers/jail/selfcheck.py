@@ -157,9 +157,9 @@ def probe_tmp_size(args):
 def _probe_fill(args):
     directory, cap_mib, attempt_mib = args[0], int(args[1]), int(args[2])
     written, err = _fill(directory, attempt_mib)
-    if err and written <= cap_mib:
+    if err in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG) and written <= cap_mib:
         return True, f"{directory} full after {written} MiB ({errno.errorcode.get(err, err)})"
-    return False, f"wrote {written} MiB to {directory} (cap {cap_mib} MiB)"
+    return False, f"wrote {written} MiB to {directory} (cap {cap_mib} MiB, errno {err})"
 
 
 def probe_host_processes(args):
@@ -335,11 +335,29 @@ def probe_orphan(args):
     return True, f"started an orphan `sleep {token}` in a new session and exited"
 
 
+def _passwd_home() -> str | None:
+    try:
+        with open("/etc/passwd") as f:
+            for line in f:
+                fields = line.rstrip("\n").split(":")
+                if len(fields) >= 6 and fields[2] == str(os.getuid()):
+                    return fields[5]
+    except OSError:
+        pass
+    return None
+
+
 def probe_environment(args):
     expected = set(args)
     present = set(os.environ)
-    if os.environ.get("PWD") == os.getcwd():  # bubblewrap sets it to the jail's cwd
-        present.discard("PWD")
+    # Variables the runtime derives from the jail itself, not from the host: bubblewrap and
+    # Docker set PWD to the jail's cwd; Docker sets HOSTNAME and the jail user's HOME.
+    derived = {"PWD": os.getcwd(), "HOSTNAME": "jail"}
+    for key, value in derived.items():
+        if os.environ.get(key) == value:
+            present.discard(key)
+    if "HOME" in present and os.environ["HOME"] == _passwd_home():
+        present.discard("HOME")
     extra = sorted(present - expected)
     if extra:
         return False, "inherited variables: " + ", ".join(extra)
@@ -347,18 +365,19 @@ def probe_environment(args):
 
 
 def probe_host_files(args):
-    """Each arg is a path that must not exist, or `DIR=a,b`: DIR may exist (it leads to a
-    read-only bind) but hold nothing besides a and b."""
+    """Each arg is `PATH=a,b`: PATH must not exist, or be a directory holding nothing but
+    a and b (the next steps towards read-only binds; an empty list for an empty mount
+    point such as Docker's /sys)."""
     found = []
     for arg in args:
-        path, sep, allowed = arg.partition("=")
+        path, _, allowed = arg.partition("=")
         if not os.path.lexists(path):
             continue
-        if not sep:
+        if not os.path.isdir(path) or os.path.islink(path):
             found.append(path)
             continue
         try:
-            extra = set(os.listdir(path)) - set(allowed.split(","))
+            extra = set(os.listdir(path)) - set(filter(None, allowed.split(",")))
         except PermissionError:  # not even listable by the jail's uid
             continue
         found += [os.path.join(path, e) for e in sorted(extra)]
