@@ -40,12 +40,13 @@ def _root(
 
 def _register_verbs() -> None:
     # Each stage owns its verbs; the CLI only mounts them.
-    from .commands import check, doctor, items
+    from .commands import check, doctor, items, jail
 
     app.command(name="check")(check.check)
     app.command(name="sync")(check.sync)
     app.add_typer(items.app, name="items")
     app.command(name="doctor")(doctor.doctor)
+    app.add_typer(jail.app, name="jail")
 
 
 _register_verbs()

@@ -42,6 +42,8 @@ class Environment:
     run: Callable[[list[str]], tuple[int, str]] = field(default=None)  # type: ignore[assignment]
     version_of: Callable[[str], str | None] = field(default=None)  # type: ignore[assignment]
     python_version: tuple[int, int] = sys.version_info[:2]
+    # Whether each jail backend works (`openfrontiers.jail.backend_statuses` when None).
+    jail_statuses: Callable[[], list] | None = None
 
     def __post_init__(self) -> None:
         if self.run is None:
@@ -76,6 +78,8 @@ PYTHON_PACKAGES = (
     ("tomli-w", True, "writing the register"),
     ("pytest", False, "the test suite"),
     ("hypothesis", False, "the lexer fuzz tests"),
+    ("pyseccomp", False, "the jail's seccomp filter (or Debian's python3-seccomp)"),
+    ("docker", False, "the docker jail backend"),
 )
 
 ELAN_INSTALL = ("curl https://raw.githubusercontent.com/leanprover/elan/master/elan-init.sh "
@@ -162,36 +166,15 @@ def summarize(checks: list[Check]) -> tuple[int, list[str]]:
 
 
 def check_jail(env: Environment) -> list[Check]:
-    """Which jail backends would work here (see `openfrontiers.jail` for the jail itself)."""
-    checks = []
-    bwrap = env.which("bwrap")
-    if not bwrap:
-        checks.append(Check("jail", "bwrap", Status.MISSING, "bubblewrap is not installed",
-                            "apt-get install -y bubblewrap"))
+    """Which jail backends work here: each is asked to run a command in a jail."""
+    if env.jail_statuses is not None:
+        statuses = env.jail_statuses()
     else:
-        code, out = env.run([bwrap, "--unshare-all", "--die-with-parent", "--ro-bind", "/usr",
-                             "/usr", "--symlink", "usr/bin", "/bin", "--symlink", "usr/lib",
-                             "/lib", "--symlink", "usr/lib64", "/lib64", "--proc", "/proc",
-                             "--dev", "/dev", "/bin/true"])
-        if code == 0:
-            checks.append(Check("jail", "bwrap", Status.OK, "namespaces can be created"))
-        else:
-            checks.append(Check("jail", "bwrap", Status.WARN,
-                                f"installed, but a sandbox could not start: {out[:120]}",
-                                "run as root or enable unprivileged user namespaces "
-                                "(sysctl kernel.unprivileged_userns_clone=1)"))
-    if env.version_of("docker") is None:
-        checks.append(Check("jail", "docker", Status.MISSING, "the docker Python SDK is missing",
-                            "pip install docker"))
-    else:
-        docker = env.which("docker")
-        code, out = env.run([docker, "info", "--format", "{{.ServerVersion}}"]) if docker else (1, "")
-        if code == 0 and out:
-            checks.append(Check("jail", "docker", Status.OK, f"daemon {out}"))
-        else:
-            checks.append(Check("jail", "docker", Status.MISSING, "no Docker daemon answers",
-                                "start dockerd (apt-get install -y docker.io && dockerd &)"))
-    return checks
+        from .jail import backend_statuses
+
+        statuses = backend_statuses()
+    return [Check("jail", s.name, Status.OK if s.works else Status.MISSING, s.detail, s.fix)
+            for s in statuses]
 
 
 def run_all(root: Path, toolchain: str, env: Environment | None = None) -> list[Check]:

@@ -71,7 +71,9 @@ class DockerBackend:
                 self._client.ping()
             except Exception as exc:  # noqa: BLE001 - the SDK raises many kinds
                 self._client = None
-                raise OfbError(f"no Docker daemon answers: {exc}") from None
+                where = os.environ.get("DOCKER_HOST", "unix:///var/run/docker.sock")
+                raise OfbError(f"no Docker daemon answers at {where} "
+                               f"({type(exc).__name__})") from None
         return self._client
 
     def status(self) -> BackendStatus:
