@@ -40,13 +40,15 @@ def _root(
 
 def _register_verbs() -> None:
     # Each stage owns its verbs; the CLI only mounts them.
-    from .commands import check, doctor, items, jail
+    from .commands import build, check, doctor, items, jail, probe
 
     app.command(name="check")(check.check)
     app.command(name="sync")(check.sync)
     app.add_typer(items.app, name="items")
     app.command(name="doctor")(doctor.doctor)
     app.add_typer(jail.app, name="jail")
+    app.command(name="build")(build.build)
+    app.command(name="probe")(probe.probe)
 
 
 _register_verbs()

@@ -27,6 +27,7 @@ import os
 import shutil
 import signal
 import subprocess
+import threading
 import time
 from contextlib import ExitStack
 from dataclasses import dataclass
@@ -128,6 +129,35 @@ class BwrapBackend:
             if staged is not None:
                 staged.copy_back()
             return result
+
+    def spawn(self, argv: Sequence[str], policy: JailPolicy, **popen: object) -> JailedProcess:
+        """Start a command in the jail and return at once, for a long-lived process such as
+        the Lean REPL: the caller talks through its pipes (`popen` is passed to Popen for
+        stdin/stdout/stderr, text mode, …) and must `close()` it, which kills the whole tree.
+        The wall-clock limit applies from the start; the work dir is not copied back."""
+        stack = ExitStack()
+        try:
+            fds: list[int] = []
+            staged = None
+            if policy.work_dir is not None:
+                staged = stack.enter_context(
+                    StagedWorkDir(policy.work_dir, policy.work_size, self.uid, self.gid))
+            cgroup = None
+            if self.use_cgroups:
+                cgroup = Cgroup(self.layout)
+                stack.callback(cgroup.destroy)
+                cgroup.limit(policy.limits.memory, policy.limits.processes, policy.limits.cpus)
+            command = self._command(argv, policy, staged, cgroup, fds)
+            try:
+                proc = subprocess.Popen(command, pass_fds=fds, env={}, start_new_session=True,
+                                        close_fds=True, **popen)  # type: ignore[call-overload]
+            finally:
+                for fd in fds:
+                    os.close(fd)
+            return JailedProcess(proc, stack, cgroup, policy.limits.wall_seconds)
+        except BaseException:
+            stack.close()
+            raise
 
     def _command(self, argv: Sequence[str], policy: JailPolicy, staged: StagedWorkDir | None,
                  cgroup: Cgroup | None, fds: list[int]) -> list[str]:
@@ -250,6 +280,32 @@ class BwrapBackend:
             stdout_truncated=readers[0].truncated, stderr_truncated=readers[1].truncated,
             limits_via=(f"cgroup-{cgroup.version}" if cgroup is not None else "rlimit"),
             work_capped=work_capped)
+
+
+class JailedProcess:
+    """A running jailed command (see `BwrapBackend.spawn`)."""
+
+    def __init__(self, proc: subprocess.Popen, stack: ExitStack, cgroup: Cgroup | None,
+                 wall_seconds: float) -> None:
+        self.proc = proc
+        self._stack = stack
+        self._cgroup = cgroup
+        self._timer = threading.Timer(wall_seconds, self.kill)
+        self._timer.daemon = True
+        self._timer.start()
+
+    def kill(self) -> None:
+        if self._cgroup is not None:
+            self._cgroup.kill_all(timeout=1.0)
+        kill_group(self.proc)
+
+    def close(self) -> None:
+        self._timer.cancel()
+        self.kill()
+        try:
+            self.proc.wait(timeout=10)
+        finally:
+            self._stack.close()
 
 
 def _parents_to_create(targets: list[Path], mounted: list[Path]) -> list[Path]:
