@@ -210,15 +210,11 @@ class BwrapBackend:
             mounts.append((work, ["--size", str(policy.work_size), "--perms", "1777",
                                   "--tmpfs", str(work)]))
         mounts.sort(key=lambda m: len(m[0].parts))
-        # bwrap would make the directories leading to a mount root-only (0700): make them
-        # 0755 first, so the jail's uid can reach its binds by absolute path.
-        targets = [m[0] for m in mounts] + [Path(p) for p, _ in policy.files]
-        for parent in _parents_to_create(targets, [m[0] for m in mounts]):
-            args += ["--perms", "0755", "--dir", str(parent)]
-        for _, mount in mounts:
-            args += mount
         for path, content in policy.files:
-            args += ["--perms", "0444", "--ro-bind-data", str(_memfd(content, fds)), path]
+            mounts.append((Path(path), ["--perms", "0444", "--ro-bind-data",
+                                        str(_memfd(content, fds)), path]))
+        args += _with_parents(mounts, read_only={Path(p) for p in (*policy.read_only,
+                                                                   *h.extra_read_only)})
         passwd = (f"root:x:0:0::/:/usr/sbin/nologin\n"
                   f"jail:x:{self.uid}:{self.gid}::{work}:/usr/sbin/nologin\n")
         group = f"root:x:0:\njail:x:{self.gid}:\n"
@@ -308,15 +304,25 @@ class JailedProcess:
             self._stack.close()
 
 
-def _parents_to_create(targets: list[Path], mounted: list[Path]) -> list[Path]:
-    """Ancestors of `targets` that no mount provides (outermost first)."""
-    found: dict[Path, None] = {}
-    for target in targets:
+def _with_parents(mounts: list[tuple[Path, list[str]]], read_only: set[Path]) -> list[str]:
+    """The mount arguments, each preceded by the directories leading to it. bwrap would
+    make those root-only (0700), so the jail's uid could not reach its binds by absolute
+    path; they are made 0755 instead, after any mount that would hide them."""
+    args: list[str] = []
+    made: set[Path] = set()
+    done: list[Path] = []
+    for target, mount in mounts:
         for parent in reversed(target.parents):
-            if parent == Path("/") or any(parent.is_relative_to(m) for m in mounted):
+            if parent == Path("/") or parent in made:
                 continue
-            found[parent] = None
-    return sorted(found, key=lambda p: len(p.parts))
+            if any(parent.is_relative_to(r) for r in read_only if r in done):
+                continue  # inside a read-only bind: the host tree provides it
+            args += ["--perms", "0755", "--dir", str(parent)]
+            made.add(parent)
+        args += mount
+        done.append(target)
+        made = {m for m in made if not m.is_relative_to(target)}  # hidden by this mount
+    return args
 
 
 def _ro_bind(path: Path) -> list[str]:

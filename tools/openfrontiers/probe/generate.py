@@ -66,7 +66,8 @@ class ProbeFile:
 
 
 def parse_tactics(spec: str | None) -> tuple[str, ...]:
-    tactics = tuple(t.strip() for t in (spec or ",".join(DEFAULT_TACTICS)).split(",") if t.strip())
+    spec = ",".join(DEFAULT_TACTICS) if spec is None else spec
+    tactics = tuple(t.strip() for t in spec.split(",") if t.strip())
     bad = [t for t in tactics if not _TACTIC.match(t) or t in FORBIDDEN_TACTICS]
     if bad or not tactics:
         raise UsageError(f"--tactics takes tactic names like decide,simp (not {', '.join(bad)}); "
