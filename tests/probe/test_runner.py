@@ -139,3 +139,35 @@ def test_real_probes_find_the_trivial_statement(bwrap, tmp_path):
     e98, o98 = runner.run(jobs, workers=2)
     assert e98.verdict == "PROVES", e98.as_dict()
     assert o98.verdict == "clean", o98.as_dict()
+
+
+def test_repl_header_split_and_line_shift():
+    from openfrontiers.probe.repl import split_header
+
+    pf = generate("O98", STATEMENTS["O98"], yes_no_variants(), ("decide",))
+    header, body, offset = split_header(pf.text)
+    assert header == "import Mathlib\nimport FrontierBench.Util.Answer\n" and offset == 2
+    assert header + body == pf.text
+
+
+def test_repl_backend_in_the_jail(project, bwrap):
+    pytest.importorskip("lean_interact")
+    from openfrontiers.probe.repl import REPL_PACKAGE, ReplBackend
+
+    binary = project.root / REPL_PACKAGE / ".lake" / "build" / "bin" / "repl"
+    binary.parent.mkdir(parents=True)
+    binary.write_text("the stand-in lake answers for this path\n")
+    runner = ReplBackend(standin_toolchain(project), bwrap, item_timeout=60)
+    jobs = [ProbeJob(generate(i, STATEMENTS[i], yes_no_variants(), parse_tactics("decide,simp")),
+                     None) for i in ("O98", "E98")]
+    reports = runner.run(jobs, workers=1)
+    assert [r.verdict for r in reports] == ["PROVES", "PROVES"]
+    assert [p.outcome for p in reports[1].probes] == ["proved", "failed", "failed", "failed"]
+
+
+def test_repl_backend_needs_the_built_repl(project, bwrap):
+    from openfrontiers.errors import OfbError
+    from openfrontiers.probe.repl import ReplBackend
+
+    with pytest.raises(OfbError, match="lake build REPL/repl"):
+        ReplBackend(standin_toolchain(project), bwrap)
