@@ -220,3 +220,9 @@ def test_policy_never_binds_root():
         JailPolicy(read_only=(Path("/"),))
     with pytest.raises(UsageError):
         JailPolicy(read_only=(Path("relative"),))
+
+
+def test_unread_stdin_does_not_block_the_wall_limit(bwrap):
+    r = bwrap.run(["/bin/sleep", "30"], base_policy().with_limits(wall_seconds=1.0),
+                  stdin=b"x" * (4 * MiB))
+    assert r.timed_out and r.wall_time < 10

@@ -50,7 +50,7 @@ def test_line_ranges_point_at_each_probe(item_id):
         assert lines[p.statement_end_line].strip() == p.tactic
         assert lines[p.end_line - 1] == f"#print axioms {p.name}"
     ranges = sorted((p.start_line, p.end_line) for p in pf.probes)
-    assert all(a[1] < b[0] for a, b in zip(ranges, ranges[1:]))
+    assert all(a[1] < b[0] for a, b in zip(ranges, ranges[1:], strict=False))
 
 
 def test_yes_no_item_gets_both_answers_for_every_tactic():

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-from dataclasses import replace
 
 import pytest
 from standin_project import FIXTURES, REPO, make_project, standin_toolchain

@@ -103,27 +103,33 @@ class BwrapBackend:
 
     # -- running -------------------------------------------------------------------------
 
-    def run(self, argv: Sequence[str], policy: JailPolicy,
-            stdin: bytes | None = None) -> JailResult:
+    def _prepare(self, stack: ExitStack, argv: Sequence[str], policy: JailPolicy,
+                 fds: list[int]) -> tuple[list[str], StagedWorkDir | None, Cgroup | None]:
+        """Stage the work dir, make the run's cgroup (both undone by `stack`) and build the
+        command line; the file descriptors it needs are appended to `fds`."""
         missing = self.missing()
         if missing:
             raise OfbError("the bwrap jail needs " + ", ".join(missing) +
                            " (apt-get install -y bubblewrap util-linux)")
         if not argv:
             raise OfbError("nothing to run in the jail")
+        staged = None
+        if policy.work_dir is not None:
+            staged = stack.enter_context(
+                StagedWorkDir(policy.work_dir, policy.work_size, self.uid, self.gid))
+        cgroup = None
+        if self.use_cgroups:
+            cgroup = Cgroup(self.layout)
+            stack.callback(cgroup.destroy)
+            cgroup.limit(policy.limits.memory, policy.limits.processes, policy.limits.cpus)
+        return self._command(argv, policy, staged, cgroup, fds), staged, cgroup
+
+    def run(self, argv: Sequence[str], policy: JailPolicy,
+            stdin: bytes | None = None) -> JailResult:
         with ExitStack() as stack:
             fds: list[int] = []
             stack.callback(lambda: [os.close(fd) for fd in fds])
-            staged = None
-            if policy.work_dir is not None:
-                staged = stack.enter_context(
-                    StagedWorkDir(policy.work_dir, policy.work_size, self.uid, self.gid))
-            cgroup = None
-            if self.use_cgroups:
-                cgroup = Cgroup(self.layout)
-                stack.callback(cgroup.destroy)
-                cgroup.limit(policy.limits.memory, policy.limits.processes, policy.limits.cpus)
-            command = self._command(argv, policy, staged, cgroup, fds)
+            command, staged, cgroup = self._prepare(stack, argv, policy, fds)
             capped = staged.capped if staged is not None else True
             result = self._execute(command, policy, stdin, cgroup, fds, capped)
             if staged is not None:
@@ -138,16 +144,7 @@ class BwrapBackend:
         stack = ExitStack()
         try:
             fds: list[int] = []
-            staged = None
-            if policy.work_dir is not None:
-                staged = stack.enter_context(
-                    StagedWorkDir(policy.work_dir, policy.work_size, self.uid, self.gid))
-            cgroup = None
-            if self.use_cgroups:
-                cgroup = Cgroup(self.layout)
-                stack.callback(cgroup.destroy)
-                cgroup.limit(policy.limits.memory, policy.limits.processes, policy.limits.cpus)
-            command = self._command(argv, policy, staged, cgroup, fds)
+            command, _, cgroup = self._prepare(stack, argv, policy, fds)
             try:
                 proc = subprocess.Popen(command, pass_fds=fds, env={}, start_new_session=True,
                                         close_fds=True, **popen)  # type: ignore[call-overload]
@@ -237,13 +234,8 @@ class BwrapBackend:
                    CappedReader(proc.stderr, limits.output)]  # type: ignore[arg-type]
         for r in readers:
             r.start()
-        if stdin is not None:
-            try:
-                proc.stdin.write(stdin)  # type: ignore[union-attr]
-            except BrokenPipeError:
-                pass
-            finally:
-                proc.stdin.close()  # type: ignore[union-attr]
+        if stdin is not None:  # fed from a thread: a command that never reads must not block us
+            threading.Thread(target=_feed, args=(proc.stdin, stdin), daemon=True).start()
 
         def kill_tree() -> None:
             if cgroup is not None:
@@ -302,6 +294,18 @@ class JailedProcess:
             self.proc.wait(timeout=10)
         finally:
             self._stack.close()
+
+
+def _feed(pipe, data: bytes) -> None:
+    try:
+        pipe.write(data)
+    except (BrokenPipeError, ValueError):
+        pass
+    finally:
+        try:
+            pipe.close()
+        except BrokenPipeError:
+            pass
 
 
 def _with_parents(mounts: list[tuple[Path, list[str]]], read_only: set[Path]) -> list[str]:

@@ -44,16 +44,16 @@ def split_header(text: str) -> tuple[str, str, int]:
     return text[:end], text[end:], text[:end].count("\n")
 
 
-def repl_messages(messages: Sequence[object], line_offset: int, file: str) -> list[Diagnostic]:
+def repl_messages(messages: Sequence, line_offset: int, file: str) -> list[Diagnostic]:
     """lean-interact's messages as diagnostics on the probe file's lines."""
     found = []
     for m in messages:
-        start, end = getattr(m, "start_pos"), getattr(m, "end_pos", None)
-        found.append(Diagnostic(file=file, severity=_SEVERITY.get(getattr(m, "severity"), "error"),
+        start, end = m.start_pos, getattr(m, "end_pos", None)
+        found.append(Diagnostic(file=file, severity=_SEVERITY.get(m.severity, "error"),
                                 line=start.line + line_offset, column=start.column,
                                 end_line=end.line + line_offset if end else None,
                                 end_column=end.column if end else None,
-                                message=getattr(m, "data")))
+                                message=m.data))
     return found
 
 
