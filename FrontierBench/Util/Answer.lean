@@ -18,7 +18,7 @@ literal `True` or `False` (yes/no items) or with a term (value items), and prove
   a submission answered with the literal `True`.
 * `answer(sorry)` stays `sorry`. Nothing is substituted (in particular a `Prop` answer is
   not defaulted to `True`), so an unanswered statement reports its `sorry` and can never be
-  proved by accident.
+  proved accidentally.
 * The syntax is our own and small on purpose: it has no options and no auxiliary
   declarations, so the statement a solver sees is the statement the grader compiles.
 -/

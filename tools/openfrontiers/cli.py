@@ -40,8 +40,9 @@ def _root(
 
 def _register_verbs() -> None:
     # Each stage owns its verbs; the CLI only mounts them.
-    from .commands import build, check, doctor, items, jail, probe
+    from .commands import build, check, doctor, items, jail, packet, probe
 
+    app.add_typer(packet.app, name="packet")
     app.command(name="check")(check.check)
     app.command(name="sync")(check.sync)
     app.add_typer(items.app, name="items")

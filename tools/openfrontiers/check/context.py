@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
@@ -12,6 +13,8 @@ from ..evaluator import ReferenceAnswer
 from ..lean.decls import Declaration, LeanFile
 from ..lean.lexer import COMMENT_KINDS, Kind, Token
 from ..project import Project
+from ..tomlpos import KeyLines
+from . import leaks
 from ..register import Item, Register
 from ..register.model import ITEM_ID
 
@@ -77,8 +80,28 @@ class FileContext:
         mains = [d for d in self.theorems if d.name == "main"]
         return mains[0] if len(mains) == 1 else None
 
+    @cached_property
+    def prose_hits(self) -> list[tuple[int, leaks.Hit]]:
+        """Every leak pattern hit in the comments, with its offset in the file."""
+        return [(tok.start + hit.start, hit) for tok in self.comments
+                for hit in leaks.scan_text(tok.text)]
+
+    @cached_property
+    def _code_starts(self) -> list[int]:
+        return [t.start for t in self.code]
+
+    def code_index(self, tok: Token) -> int:
+        """Position of `tok` in `code`."""
+        return bisect.bisect_left(self._code_starts, tok.start)
+
     def code_in(self, start: int, end: int) -> list[Token]:
-        return [t for t in self.code if start <= t.start and t.end <= end]
+        """Code tokens lying within [start, end)."""
+        lo = bisect.bisect_left(self._code_starts, start)
+        hi = lo
+        code = self.code
+        while hi < len(code) and code[hi].end <= end:
+            hi += 1
+        return code[lo:hi]
 
 
 @dataclass
@@ -90,4 +113,10 @@ class TreeContext:
     item_files: dict[str, Path] = field(default_factory=dict)
     complete: bool = False  # the whole library was scanned (not a subset of files)
     load_errors: list[InputError] = field(default_factory=list)
+
+    @cached_property
+    def register_lines(self) -> KeyLines | None:
+        if self.register is None:
+            return None
+        return KeyLines(self.register.path.read_text(encoding="utf-8"))
 

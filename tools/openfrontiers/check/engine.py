@@ -16,6 +16,10 @@ from .findings import Finding, Severity, display_path
 from .rules import RULES, Rule, Scope
 
 
+# Findings the engine itself reports, before any rule can look at a file.
+ENGINE_RULES = (("encoding", Severity.ERROR, "file", "Lean files are UTF-8"),)
+
+
 @dataclass
 class CheckResult:
     findings: list[Finding]

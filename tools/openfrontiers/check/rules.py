@@ -17,7 +17,6 @@ from typing import Callable, Iterable, Iterator
 from ..lean.decls import Declaration
 from ..lean.lexer import Kind, Token
 from ..register.model import Focus, SourceRole, Status, Verdict, AnswerKind
-from ..tomlpos import KeyLines
 from . import leaks
 from .context import FileContext, FileKind, TreeContext
 from .findings import Severity
@@ -349,8 +348,13 @@ def answer_shape(ctx: FileContext) -> FileReport:
     item, main = ctx.item, ctx.main
     if item is None or main is None or main.type is None:
         return
-    head = [t.text for t in ctx.code_in(main.type.start, main.type.end)[:4]]
-    is_yes_no_form = head[:3] == ["answer(", "sorry", ")"] and len(head) > 3 and head[3] in ("↔", "<->")
+    type_tokens = ctx.code_in(main.type.start, main.type.end)
+    code = ctx.code
+    is_yes_no_form = False
+    if type_tokens and type_tokens[0].text == "answer(":
+        i = ctx.code_index(type_tokens[0])
+        close = _group_end(code, i)
+        is_yes_no_form = close + 1 < len(code) and code[close + 1].text in ("↔", "<->")
     if item.answer_kind is AnswerKind.YES_NO and not is_yes_no_form:
         yield main.keyword, "a yes/no item states `main : answer(sorry) ↔ P`"
     if item.answer_kind is AnswerKind.VALUE and is_yes_no_form:
@@ -360,10 +364,9 @@ def answer_shape(ctx: FileContext) -> FileReport:
 # --- leakage in prose -----------------------------------------------------------------------
 
 def _prose_hits(ctx: FileContext, rule: str) -> FileReport:
-    for tok in ctx.comments:
-        for hit in leaks.scan_text(tok.text):
-            if hit.rule == rule:
-                yield tok.start + hit.start, f"{hit.what}: {hit.text!r}"
+    for offset, hit in ctx.prose_hits:
+        if hit.rule == rule:
+            yield offset, f"{hit.what}: {hit.text!r}"
 
 
 def leak_status_link(ctx: FileContext) -> FileReport:
@@ -390,23 +393,37 @@ def leak_recent_year(ctx: FileContext) -> FileReport:
     yield from _prose_hits(ctx, "leak-recent-year")
 
 
-def leak_upstream_name(ctx: FileContext) -> FileReport:
-    yield from _prose_hits(ctx, "leak-upstream-name")
-    declared = set()
+def _distinctive(component: str) -> bool:
+    """`erdos_152`, `Erdos152`, `LehmerTotient` name a declaration; `Kourovka`, `parts`
+    and `i` are ordinary words."""
+    return len(component) >= 6 and ("_" in component or any(c.isdigit() for c in component)
+                                    or any(c.isupper() for c in component[1:]))
+
+
+def upstream_names(ctx: FileContext) -> set[str]:
+    """Names of the item's upstream declarations that would identify them: the full name
+    and its distinctive components."""
+    names: set[str] = set()
     if ctx.item is not None:
         for up in ctx.item.upstream:
             if up.declaration:
-                declared.add(up.declaration.split(".")[-1])
-                declared.add(up.declaration)
+                names.add(up.declaration)
+                names.update(c for c in up.declaration.split(".") if _distinctive(c))
+    return names
+
+
+def leak_upstream_name(ctx: FileContext) -> FileReport:
+    yield from _prose_hits(ctx, "leak-upstream-name")
+    declared = upstream_names(ctx)
     for tok in ctx.code:
         if tok.kind is Kind.IDENT and (leaks.UPSTREAM_NAMES.regex.search(tok.text)
-                                       or tok.text in declared or tok.text.split(".")[-1] in declared):
+                                       or declared.intersection(tok.text.split("."))
+                                       or tok.text in declared):
             yield tok, f"an upstream name in the code: `{tok.text}` (it belongs in the register)"
     for tok in ctx.comments:
-        for name in declared:
-            if len(name) >= 6:
-                for m in re.finditer(re.escape(name), tok.text):
-                    yield tok.start + m.start(), f"an upstream declaration name: {name!r}"
+        for name in sorted(declared):
+            for m in re.finditer(rf"(?<![\w.]){re.escape(name)}(?![\w])", tok.text):
+                yield tok.start + m.start(), f"an upstream declaration name: {name!r}"
 
 
 _NEEDLE = re.compile(r"\b\d{4}\.\d{4,5}\b|\b10\.\d{4,9}/[^\s,;]+|https?://[^\s,;]+")
@@ -425,6 +442,17 @@ def leak_evaluator_data(ctx: FileContext) -> FileReport:
         pos = source.find(needle)
         if pos >= 0:
             yield pos, f"evaluator data in a statement file: {needle!r} (a solution source)"
+
+
+def leak_title(ctx: FileContext) -> FileReport:
+    item = ctx.item
+    if item is None or len(item.title) < 8:
+        return
+    words = item.title.split()
+    pattern = re.compile(r"\s+".join(map(re.escape, words)), re.IGNORECASE)
+    for m in pattern.finditer(ctx.lean.source):
+        yield m.start(), ("the register title appears in the file; packets may not contain it "
+                          "(describe the problem in other words)")
 
 
 def declarative_title(ctx: FileContext) -> FileReport:
@@ -454,16 +482,10 @@ def register_schema(tree: TreeContext) -> TreeReport:
         yield Path(error.where.path), error.where.line, f"{error.rule}: {error.detail}"
 
 
-def _register_lines(tree: TreeContext) -> KeyLines | None:
-    if tree.register is None:
-        return None
-    return KeyLines(tree.register.path.read_text(encoding="utf-8"))
-
-
 def register_files(tree: TreeContext) -> TreeReport:
     if tree.register is None or not tree.complete:
         return
-    lines = _register_lines(tree)
+    lines = tree.register_lines
     assert lines is not None
     for item in tree.register:
         if item.is_written and item.id not in tree.item_files:
@@ -474,7 +496,7 @@ def register_files(tree: TreeContext) -> TreeReport:
 def register_complete(tree: TreeContext) -> TreeReport:
     if tree.register is None:
         return
-    lines = _register_lines(tree)
+    lines = tree.register_lines
     assert lines is not None
     for item in tree.register:
         where = lines.line(("items", item.id))
@@ -495,7 +517,7 @@ def register_complete(tree: TreeContext) -> TreeReport:
 def reviews(tree: TreeContext) -> TreeReport:
     if tree.register is None:
         return
-    lines = _register_lines(tree)
+    lines = tree.register_lines
     assert lines is not None
     for item in tree.register:
         if not item.is_written:
@@ -517,7 +539,7 @@ def reviews(tree: TreeContext) -> TreeReport:
 def reviews_missing(tree: TreeContext) -> TreeReport:
     if tree.register is None:
         return
-    lines = _register_lines(tree)
+    lines = tree.register_lines
     assert lines is not None
     for item in tree.register:
         if item.is_written:
@@ -580,6 +602,7 @@ RULES: tuple[Rule, ...] = (
     R("leak-ai-name", E, Scope.ITEM, "no names of AI systems", leak_ai_name),
     R("leak-recent-year", E, Scope.ITEM, "no year from 2026 on in comments", leak_recent_year),
     R("leak-upstream-name", E, Scope.ITEM, "no upstream declaration or repository names (erdos_N, FormalConjectures …)", leak_upstream_name),
+    R("leak-title", E, Scope.ITEM, "the item's register title does not appear in the file (packets must not carry it)", leak_title),
     R("leak-evaluator-data", E, Scope.ITEM, "nothing from FrontierBench/evaluator/ (solution sources) in a statement", leak_evaluator_data),
     R("declarative-title", W, Scope.ITEM, "a yes/no item's heading is a question", declarative_title),
     R("register-entry", E, Scope.ITEM, "the file's id is in the register with status written", register_entry),

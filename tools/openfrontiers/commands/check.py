@@ -10,6 +10,7 @@ import typer
 from rich.console import Console
 
 from ..check import RULES, run_check
+from ..check.engine import ENGINE_RULES
 from ..check.findings import to_json
 from ..lake import sync_root
 from ..project import Project
@@ -27,9 +28,10 @@ def check(
     """Check statements against STATEMENTS.md: structure, forbidden constructs, leaks and
     the register. Exit 0 without errors, 1 with errors, 2 on usage errors."""
     if rules:
-        width = max(len(r.id) for r in RULES)
-        for r in RULES:
-            print(f"{r.id:<{width}}  {r.severity.value:<7}  {r.scope.value:<9}  {r.summary}")
+        listed = [(r.id, r.severity, r.scope.value, r.summary) for r in RULES] + list(ENGINE_RULES)
+        width = max(len(rule_id) for rule_id, *_ in listed)
+        for rule_id, severity, scope, summary in listed:
+            print(f"{rule_id:<{width}}  {severity.value:<7}  {scope:<9}  {summary}")
         return
     project = Project.find()
     result = run_check(project, list(paths or []), changed_since)

@@ -42,6 +42,34 @@ def items(
     Console(width=160).print(table)
 
 
+@app.command("report")
+def report(
+    subset: str = typer.Option("HQ-50", "--subset", help="The subset to report on."),
+    out: Path = typer.Option(Path("docs/statements-report.md"), "--out", help="Where to write it."),
+    check: bool = typer.Option(False, "--check", help="Only verify that OUT is up to date (exit 1 if not)."),
+) -> None:
+    """Write the statements report (verdicts, repairs, confidence, evaluator coverage)."""
+    from ..evaluator import load_answers
+    from ..register.report import render
+
+    project = Project.find()
+    selection, chosen = select_items(project, subset, None)
+    answers_path = project.evaluator_dir / "answers.toml"
+    answers = load_answers(answers_path) if answers_path.exists() else {}
+    text = render(chosen, answers, selection.label)
+    target = out if out.is_absolute() else project.root / out
+    if check:
+        current = target.read_text(encoding="utf-8") if target.exists() else ""
+        if current != text:
+            print(f"{out} is out of date: run `ofb items report`")
+            raise typer.Exit(1)
+        print(f"{out} is up to date")
+        return
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(text, encoding="utf-8")
+    print(f"wrote {out}")
+
+
 @app.command("seed")
 def seed(
     csv_path: Path = typer.Argument(..., help="The curated items.csv (Appendix A figures)."),

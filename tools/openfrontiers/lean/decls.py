@@ -9,8 +9,8 @@ is cut into its signature (binders and type) and its body (after `:=`, `where` o
 
 Splitting relies on keywords that only start commands (`theorem`, `def`, `namespace`, …),
 wherever they stand, so an indented or badly bracketed declaration is still found. Keywords
-that are also tactics or terms (`open`, `set_option`, `#check`) start a command only at the
-beginning of a line. `open … in` and `set_option … in` become prefixes of the command
+that are also tactics or terms (`open`, `set_option`, `#check`) start a command only in the
+first column of a line. `open … in` and `set_option … in` become prefixes of the command
 they scope.
 """
 
@@ -34,13 +34,14 @@ COMMAND_KEYWORDS = frozenset({
     "module", "deriving", "omit", "include", "assert_not_exists", "suppress_compilation",
     "library_note", "alias", "compile_inductive", "unseal", "seal",
 })
-# Keywords that start a command only at the start of a line (they are tactics too).
+# Keywords that start a command only in the first column (they are tactics too).
 LINE_START_KEYWORDS = frozenset({"open", "set_option"})
 # Declaration modifiers, in any order before the keyword.
 MODIFIERS = frozenset({
     "private", "protected", "noncomputable", "unsafe", "partial", "nonrec", "local", "scoped",
     "public", "meta",
 })
+_STARTERS = DECL_KEYWORDS | COMMAND_KEYWORDS | LINE_START_KEYWORDS | MODIFIERS
 _OPENERS = {"(": ")", "[": "]", "{": "}", "⟨": "⟩", "⦃": "⦄", "@[": "]", "#[": "]", "%[": "]",
             "`(": ")", "answer(": ")", "⟪": "⟫", "⁅": "⁆"}
 _CLOSERS = frozenset(_OPENERS.values())
@@ -153,6 +154,13 @@ class _Scanner:
         self.stream = stream
         self.map = source_map
 
+    def at_column_zero(self, tok: Token) -> bool:
+        """Is `tok` the first character of its line (commands are not indented; tactics are)?"""
+        return tok.start == 0 or self.map.source[tok.start - 1] == "\n"
+
+    def line_start(self, tok: Token, prev: Token | None) -> bool:
+        return prev is None or self.newline_between(prev, tok)
+
     def newline_between(self, a: Token, b: Token) -> bool:
         """Does `b` start on a later line than `a` ends?"""
         return self.map.line_of(b.start) > self.map.line_of(max(a.start, a.end - 1))
@@ -174,14 +182,12 @@ class _Scanner:
             if header:
                 if depth == 0 and not _is_header_token(tok):
                     header = False  # the command keyword: it stays in this command
-            else:
-                line_start = prev is None or self.newline_between(prev, tok)
-                if self.starts_command(i, depth, line_start, prev):
-                    if current:
-                        segments.append(current)
-                    current = []
-                    depth = 0
-                    header = _is_header_token(tok)
+            elif self.starts_command(i, depth, prev):
+                if current:
+                    segments.append(current)
+                current = []
+                depth = 0
+                header = _is_header_token(tok)
             current.append(tok)
             if tok.kind is Kind.SYMBOL:
                 if tok.text in _OPENERS:
@@ -193,9 +199,11 @@ class _Scanner:
             segments.append(current)
         return segments
 
-    def starts_command(self, i: int, depth: int, line_start: bool, prev: Token | None) -> bool:
+    def starts_command(self, i: int, depth: int, prev: Token | None) -> bool:
         tok = self.stream[i]
         text = tok.text
+        if tok.kind is Kind.IDENT and text not in _STARTERS:
+            return False  # the common case: an ordinary name
         if tok.kind is Kind.MODULE_DOC:
             return True
         if tok.kind is Kind.DOC_COMMENT:
@@ -206,15 +214,15 @@ class _Scanner:
                                         or nxt.text == "@[" or _is_hash_command(nxt))
         if tok.kind is Kind.SYMBOL:
             if text == "@[":
-                return depth == 0 or line_start
+                return depth == 0 or self.line_start(tok, prev)
             if _is_hash_command(tok):
-                return line_start
+                return self.at_column_zero(tok)
             return False
         if tok.kind is not Kind.IDENT:
             return False
         if text in ("instance", "class"):
             after_deriving = prev is not None and prev.text == "deriving"
-            return (depth == 0 or line_start) and not after_deriving
+            return (depth == 0 or self.line_start(tok, prev)) and not after_deriving
         if text in DECL_KEYWORDS or text in COMMAND_KEYWORDS:
             if text == "deriving":
                 # `deriving instance …` is a command; `… deriving Repr` ends a structure.
@@ -222,9 +230,11 @@ class _Scanner:
                 return nxt is not None and nxt.text == "instance"
             return True
         if text in MODIFIERS:
-            return depth == 0 or line_start
+            # `open scoped X` / `open private x`: a modifier word inside a command.
+            after_open = prev is not None and prev.text == "open"
+            return (depth == 0 or self.line_start(tok, prev)) and not after_open
         if text in LINE_START_KEYWORDS:
-            return line_start
+            return self.at_column_zero(tok)
         return False
 
     # --- classification ---------------------------------------------------------------

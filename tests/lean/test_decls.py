@@ -1,0 +1,134 @@
+"""The declaration scanner: kinds, full names, spans, docstrings, attributes, scopes."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from openfrontiers.lean.decls import LeanFile
+
+SRC = """\
+import Mathlib
+import FrontierBench.Util.Answer
+
+set_option autoImplicit false
+
+/-! # A module doc -/
+
+namespace FrontierBench.O02
+
+/-- A helper. -/
+@[simp, category research open]
+noncomputable def helper (n : ℕ) : ℕ := n + 1
+
+open Classical in
+/-- The main statement. -/
+theorem main : answer(sorry) ↔ ∀ n : ℕ, helper n ≠ 0 := by
+  sorry
+
+section Inner
+instance : Inhabited ℕ := ⟨0⟩
+private lemma _root_.top_level : True := trivial
+end Inner
+
+end FrontierBench.O02
+
+theorem after : True := trivial
+"""
+
+
+def decls():
+    f = LeanFile.parse(SRC)
+    return f, {d.full_name or d.kind: d for d in f.declarations}
+
+
+def test_imports_and_commands():
+    f, _ = decls()
+    assert [n for n, _ in f.imports] == ["Mathlib", "FrontierBench.Util.Answer"]
+    kinds = [c.kind for c in f.commands]
+    assert kinds[:4] == ["import", "import", "set_option", "module-doc"]
+    assert kinds.count("declaration") == 5
+
+
+def test_full_names_follow_namespaces_sections_and_root():
+    _, d = decls()
+    assert set(d) == {"FrontierBench.O02.helper", "FrontierBench.O02.main", "instance",
+                      "top_level", "after"}
+    assert d["after"].namespace == ""
+
+
+def test_docstring_attributes_modifiers():
+    f, d = decls()
+    helper = d["FrontierBench.O02.helper"]
+    assert helper.kind == "def"
+    assert helper.docstring is not None and "A helper" in helper.docstring.text
+    assert helper.attributes == ("simp", "category research open")
+    assert helper.modifiers == ("noncomputable",)
+    assert d["top_level"].modifiers == ("private",)
+
+
+def test_signature_type_and_body_spans():
+    _, d = decls()
+    main = d["FrontierBench.O02.main"]
+    assert main.type.text(SRC).strip() == "answer(sorry) ↔ ∀ n : ℕ, helper n ≠ 0"
+    assert main.binders.text(SRC).strip() == ""
+    assert main.body.text(SRC).strip() == "by\n  sorry"
+    assert main.body_marker == ":="
+    assert main.prefixes == ("open Classical in",)
+    helper = d["FrontierBench.O02.helper"]
+    assert helper.binders.text(SRC).strip() == "(n : ℕ)"
+    assert helper.type.text(SRC).strip() == "ℕ"
+
+
+def test_indented_declaration_is_still_a_declaration():
+    f = LeanFile.parse("theorem a : True := by\n  trivial\n  theorem b : False := sorry\n")
+    assert [d.name for d in f.declarations] == ["a", "b"]
+
+
+def test_tactic_level_open_and_set_option_stay_in_the_proof():
+    f = LeanFile.parse("theorem a : True := by\n  open Classical in\n  set_option maxRecDepth 10 in\n  trivial\n")
+    assert [c.kind for c in f.commands] == ["declaration"]
+
+
+def test_structure_fields_with_docstrings_and_pattern_defs():
+    src = ("/-- S -/\nstructure S where\n  /-- x -/\n  x : ℕ\n  /-- y -/\n  y : ℕ\n"
+           "def f : ℕ → ℕ\n  | 0 => 1\n  | n + 1 => n\n"
+           "inductive T | a | b\n"
+           "theorem abs_ok : |(1 : ℤ)| = 1 := rfl\n")
+    f = LeanFile.parse(src)
+    d = {x.name: x for x in f.declarations}
+    assert list(d) == ["S", "f", "T", "abs_ok"]
+    assert d["S"].body_marker == "where"
+    assert d["f"].body_marker == "|" and d["f"].type.text(src).strip() == "ℕ → ℕ"
+    assert d["T"].body_marker == "|"
+    assert d["abs_ok"].type.text(src).strip() == "|(1 : ℤ)| = 1"
+
+
+def test_guard_msgs_docstring_is_a_prefix_not_part_of_the_previous_theorem():
+    src = "theorem a : True := trivial\n/-- info: 1 -/\n#guard_msgs in\n#eval 1\n"
+    f = LeanFile.parse(src)
+    assert f.declarations[0].end == len("theorem a : True := trivial")
+    assert f.commands[-1].kind == "#eval"
+    assert f.commands[-1].prefixes[0].startswith("/-- info: 1 -/")
+
+
+def test_mutual_end_does_not_close_a_namespace():
+    src = "namespace A\nmutual\ndef f : ℕ := 0\ndef g : ℕ := 1\nend\ndef h : ℕ := 2\nend A\n"
+    f = LeanFile.parse(src)
+    assert [d.full_name for d in f.declarations] == ["A.f", "A.g", "A.h"]
+
+
+def test_guillemet_namespace():
+    f = LeanFile.parse("namespace «Erdős 1».Sub\ntheorem t : True := trivial\nend «Erdős 1».Sub\n")
+    assert f.declarations[0].full_name == "«Erdős 1».Sub.t"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(["theorem", "def", "namespace", "end", "section", "@[", "]",
+                                 "(", ")", ":=", ":", "x", "\n", " ", "/--d-/", "open",
+                                 "in", "|", "where", "#eval", "sorry", "mutual", "«a b»"]),
+                max_size=40).map(" ".join))
+def test_fuzz_scanner_never_raises(src):
+    f = LeanFile.parse(src)
+    covered = [t for c in f.commands for t in c.tokens]
+    assert covered == f.stream

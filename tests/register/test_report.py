@@ -1,0 +1,60 @@
+"""The statements report: review classes, totals, and the --check mode."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from cli_helpers import ofb
+from conftest import written_item
+from openfrontiers.evaluator import ReferenceAnswer
+from openfrontiers.register.model import Focus, Review, Status, Verdict
+from openfrontiers.register.report import render, review_class
+
+
+def with_reviews(*verdicts):
+    item = written_item("E03")
+    reviews = tuple(Review(f"r{k}", focus, verdict) for k, (focus, verdict) in
+                    enumerate(zip((Focus.FIDELITY, Focus.SEMANTICS), verdicts)))
+    return replace(item, reviews=reviews)
+
+
+def test_review_classes_follow_the_latest_verdicts():
+    assert review_class(with_reviews(Verdict.OK, Verdict.OK)) == "ok+ok"
+    assert review_class(with_reviews(Verdict.MINOR, Verdict.OK)) == "minor+ok"
+    assert review_class(with_reviews(Verdict.MINOR, Verdict.MINOR)) == "minor+minor"
+    assert review_class(with_reviews(Verdict.MUST_FIX, Verdict.OK)) == "must-fix"
+    assert review_class(with_reviews(Verdict.OK)) == "incomplete"
+    repaired = with_reviews(Verdict.MUST_FIX, Verdict.OK)
+    repaired = replace(repaired, reviews=repaired.reviews + (Review("r0", Focus.FIDELITY, Verdict.OK, round=2),))
+    assert review_class(repaired) == "ok+ok"
+
+
+def test_render_counts_and_hides_answers():
+    solved = with_reviews(Verdict.OK, Verdict.MINOR)
+    missing = replace(written_item("E04"), status=Status.NEEDS_SOURCE, needs_source="no paper found")
+    text = render([solved, missing], {"E03": ReferenceAnswer("E03", "False", record="r")}, "test")
+    assert "written 1, needs-source 1" in text
+    assert "minor+ok 1" in text
+    assert "reference answers recorded for 1 of 1" in text
+    assert "| E03 | R | written | yes-no | high | ok (r0) | minor (r1) | 0 | minor+ok | recorded |" in text
+    assert "no paper found" in text and "False" not in text
+
+
+def test_report_command_writes_and_checks(checkout, capsys):
+    assert ofb(capsys, "items", "report", "--check").code == 1
+    assert ofb(capsys, "items", "report").code == 0
+    assert "| O02 | O | written |" in (checkout.root / "docs/statements-report.md").read_text()
+    assert ofb(capsys, "items", "report", "--check").code == 0
+
+
+def test_committed_report_is_current():
+    from conftest import REPO
+    from openfrontiers.evaluator import load_answers
+    from openfrontiers.project import Project
+
+    project = Project(REPO)
+    selection = project.subsets.resolve("HQ-50", project.register)
+    items = [project.register.get(i) for i in selection.ids]
+    expected = render(items, load_answers(project.evaluator_dir / "answers.toml"), selection.label)
+    assert (REPO / "docs" / "statements-report.md").read_text(encoding="utf-8") == expected, \
+        "docs/statements-report.md is stale: run `ofb items report`"

@@ -1,0 +1,60 @@
+"""`ofb packet export` and `ofb packet verify`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+
+from ..packet.export import export as do_export
+from ..packet.export import read_salt, verify as do_verify
+from ..project import Project
+from .common import IDS, SUBSET, select_items
+
+app = typer.Typer(help="Solver packets: export them, verify them against the evaluator key.")
+err = Console(stderr=True, highlight=False)
+
+
+@app.command("export")
+def export(
+    subset: Optional[str] = SUBSET,
+    ids: Optional[str] = IDS,
+    salt_file: Optional[Path] = typer.Option(
+        None, "--salt-file", help="Salt for the packet ids, read as bytes (default: a fresh random 32-byte salt)."),
+    out: Path = typer.Option(Path("packets"), "--out", help="Folder for the packets."),
+    key: Optional[Path] = typer.Option(
+        None, "--key", help="Evaluator key to write, outside the packets (default: <out>.key.json)."),
+    budget_hours: float = typer.Option(3.0, "--budget-hours", help="Time budget stated in each packet."),
+    force: bool = typer.Option(False, "--force", help="Replace an existing packet folder and key."),
+) -> None:
+    """Export solver packets for written items (default: all of them)."""
+    project = Project.find()
+    selection, items = select_items(project, subset, ids, default="written")
+    salt = read_salt(salt_file) if salt_file else None
+    key_path = key or out.with_name(out.name + ".key.json")
+    result = do_export(project, selection, items, out=out, key_path=key_path, salt=salt,
+                       budget_hours=budget_hours, force=force)
+    print(f"exported {len(result.mapping)} packets ({selection.label}) to {result.out}")
+    print(f"evaluator key: {result.key_path}")
+    if result.salt_generated:
+        err.print(f"[yellow]warning:[/] a fresh salt was generated and stored in {result.key_path}; "
+                  "keep the key — it is the only way to map packets back to items and to verify them")
+
+
+@app.command("verify")
+def verify(
+    key: Path = typer.Argument(..., help="The evaluator key written by export."),
+    packets: Path = typer.Argument(..., help="The packet folder."),
+    salt_file: Optional[Path] = typer.Option(None, "--salt-file", help="The salt file, if export was given one."),
+) -> None:
+    """Rebuild the packets from the key and the repository; exit 0 only when identical."""
+    project = Project.find()
+    differences = do_verify(project, key, packets, read_salt(salt_file) if salt_file else None)
+    for line in differences:
+        print(line)
+    if differences:
+        err.print(f"{len(differences)} difference(s)")
+        raise typer.Exit(1)
+    print("identical")

@@ -1,0 +1,111 @@
+"""`check_submission`: the solver's offline pre-submission check, shipped in every packet.
+
+It applies the grader's static layer to the submission against the packet's problem —
+without any answer — and, where Lean is installed, compiles the submission and lists the
+axioms `main` depends on. It decides nothing: the grader re-checks everything.
+
+    python3 check_submission [Solution.lean] [--format json] [--no-lean]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from . import static
+
+STANDARD_AXIOMS = ("propext", "Classical.choice", "Quot.sound")
+_AXIOMS = re.compile(r"depends on axioms:\s*\[(?P<list>[^\]]*)\]", re.DOTALL)
+
+
+def parse_axioms(output: str) -> list[str] | None:
+    """The axioms in `#print axioms` output (the list may wrap over lines); None if absent.
+    `does not depend on any axioms` gives []."""
+    if "does not depend on any axioms" in output:
+        return []
+    m = _AXIOMS.search(output)
+    if not m:
+        return None
+    return [a.strip() for a in m.group("list").replace("\n", " ").split(",") if a.strip()]
+
+
+def problem_namespace(problem: str) -> str:
+    src = static._Source.parse(problem)
+    (main,) = src.mains()
+    return (main.full_name or "main").rsplit(".", 1)[0]
+
+
+def is_yes_no(problem: str) -> bool:
+    src = static._Source.parse(problem)
+    (main,) = src.mains()
+    start = main.type.start if main.type else main.end
+    code = [t for t in src.code if t.start >= start]
+    if not code or code[0].text != "answer(":
+        return False
+    span = static._answer_span(code, start, main.end)
+    return span is not None and span[1] + 1 < len(code) and code[span[1] + 1].text in ("↔", "<->")
+
+
+def compile_and_axioms(root: Path, namespace: str, module: str) -> tuple[bool, str, list[str] | None]:
+    """Build the submission module and print the axioms of `main`."""
+    build = subprocess.run(["lake", "build", module], cwd=root, capture_output=True, text=True)
+    if build.returncode != 0:
+        return False, (build.stdout + build.stderr)[-4000:], None
+    probe = root / ".check_axioms.lean"
+    probe.write_text(f"import {module}\n#print axioms {namespace}.main\n", encoding="utf-8")
+    try:
+        out = subprocess.run(["lake", "env", "lean", str(probe)], cwd=root, capture_output=True,
+                             text=True)
+    finally:
+        probe.unlink(missing_ok=True)
+    return True, out.stdout + out.stderr, parse_axioms(out.stdout + out.stderr)
+
+
+def main(argv: list[str] | None = None, root: Path | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="check_submission", description=__doc__.splitlines()[0])
+    parser.add_argument("solution", nargs="?", default="Solution.lean")
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument("--no-lean", action="store_true", help="skip compiling even if Lean is installed")
+    args = parser.parse_args(argv)
+    root = root or Path.cwd()
+    problem_path, solution_path = root / "Problem.lean", root / args.solution
+    for path in (problem_path, solution_path):
+        if not path.is_file():
+            print(f"check_submission: {path.name} not found in {root}", file=sys.stderr)
+            return 2
+    problem = problem_path.read_text(encoding="utf-8")
+    namespace = problem_namespace(problem)
+    result = static.check(solution_path.read_text(encoding="utf-8"), problem,
+                          namespaces={namespace: namespace}, yes_no=is_yes_no(problem))
+    report: dict = {"static": {"passed": result.passed, "answer": result.answer,
+                               "issues": [i.as_dict() for i in result.issues]}}
+    ok = result.passed
+    if ok and not args.no_lean and shutil.which("lake"):
+        compiled, log, axioms = compile_and_axioms(root, namespace, solution_path.stem)
+        extra = [a for a in (axioms or []) if a not in STANDARD_AXIOMS]
+        ok = compiled and axioms is not None and not extra
+        report["lean"] = {"compiled": compiled, "axioms": axioms, "non_standard_axioms": extra,
+                          "log": log if not compiled else ""}
+    else:
+        report["lean"] = None
+    if args.format == "json":
+        print(json.dumps(report, indent=2))
+    else:
+        for issue in result.issues:
+            print(issue.text(args.solution))
+        if report["lean"] is None:
+            print("static rules: " + ("passed" if result.passed else "failed")
+                  + ("" if shutil.which("lake") or args.no_lean else "; Lean not found, not compiled"))
+        else:
+            lean = report["lean"]
+            print(f"static rules: passed; compiled: {lean['compiled']}; axioms of main: {lean['axioms']}")
+            if lean["non_standard_axioms"]:
+                print("not allowed: " + ", ".join(lean["non_standard_axioms"]))
+            if lean["log"]:
+                print(lean["log"])
+    return 0 if ok else 1

@@ -1,0 +1,50 @@
+"""Find and fill the `answer(sorry)` placeholder of a statement, through the lexer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import OfbError
+from .lexer import Kind, Token, tokenize
+
+
+@dataclass(frozen=True)
+class Placeholder:
+    """The `answer(…)` of a statement: where it is and what it holds."""
+
+    open: Token  # the `answer(` token
+    close: Token  # its `)`
+    inner: str  # the source text between them
+
+    @property
+    def is_sorry(self) -> bool:
+        return self.inner.strip() == "sorry"
+
+
+def placeholders(source: str) -> list[Placeholder]:
+    """Every `answer(…)` in `source`, in order, with its matching parenthesis."""
+    code = [t for t in tokenize(source) if not t.is_trivia]
+    found = []
+    for i, tok in enumerate(code):
+        if tok.kind is Kind.SYMBOL and tok.text == "answer(":
+            depth = 0
+            for j in range(i, len(code)):
+                text = code[j].text
+                if code[j].kind is Kind.SYMBOL and (text.endswith("(") or text in ("[", "{", "⟨")):
+                    depth += 1
+                elif code[j].kind is Kind.SYMBOL and text in (")", "]", "}", "⟩"):
+                    depth -= 1
+                    if depth == 0:
+                        found.append(Placeholder(tok, code[j], source[tok.end:code[j].start]))
+                        break
+    return found
+
+
+def fill_answer(source: str, answer: str) -> str:
+    """`source` with its single `answer(sorry)` replaced by `answer(<answer>)`."""
+    found = placeholders(source)
+    if len(found) != 1 or not found[0].is_sorry:
+        raise OfbError(f"expected exactly one answer(sorry) placeholder, found {len(found)}"
+                       + ("" if len(found) != 1 else f" holding {found[0].inner.strip()!r}"))
+    p = found[0]
+    return source[:p.open.end] + answer + source[p.close.start:]

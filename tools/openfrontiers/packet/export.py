@@ -1,0 +1,297 @@
+"""`ofb packet export` and `ofb packet verify`.
+
+Export: select written items, refuse any that `ofb check` rejects, give them salted opaque
+ids, build one workspace per packet, scan the whole output for leaks, archive each packet
+reproducibly, then move the tree into place and write the evaluator key outside it.
+Same repository and salt, same bytes.
+
+Verify: rebuild everything from the key (its salt, items and budget) and the repository,
+and report every difference with the files on disk.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+
+from .. import __version__
+from ..check.engine import check_files
+from ..check.findings import Severity
+from ..errors import OfbError, UsageError
+from ..evaluator import load_answers
+from ..project import Project
+from ..register import Item, Subset
+from ..register.model import Focus, Verdict
+from . import archive, ids, scan, workspace
+from .transform import to_problem
+
+KEY_FORMAT = "openfrontiers-evaluator-key/1"
+INPUTS = ("lean-toolchain", "lakefile.toml", "lake-manifest.json")
+
+
+class PacketLeak(OfbError):
+    def __init__(self, leaks: list[scan.Leak]) -> None:
+        lines = "\n".join(f"  {leak}" for leak in leaks)
+        super().__init__(f"the packets leak ({len(leaks)} finding(s)); nothing was written:\n{lines}")
+        self.leaks = leaks
+
+
+@dataclass
+class Build:
+    """Everything an export produces, in memory."""
+
+    mapping: dict[str, str]  # packet id → item id
+    packets: dict[str, workspace.Packet]
+    archives: dict[str, bytes] = field(default_factory=dict)
+
+    def tree(self) -> dict[str, bytes]:
+        """The output folder: packets, archives and the archive manifest."""
+        out: dict[str, bytes] = {}
+        for pid, packet in self.packets.items():
+            for rel, data in packet.files.items():
+                out[f"{pid}/{rel}"] = data
+        for pid, data in self.archives.items():
+            out[f"archives/{pid}.tar.gz"] = data
+        out["MANIFEST.json"] = manifest_json(self.archives)
+        return out
+
+    def executables(self) -> set[str]:
+        return {f"{pid}/{rel}" for pid, p in self.packets.items() for rel in p.executables}
+
+
+def manifest_json(archives: dict[str, bytes]) -> bytes:
+    doc = {"archives": {f"archives/{pid}.tar.gz": archive.sha256(data)
+                        for pid, data in sorted(archives.items())}}
+    return (json.dumps(doc, indent=2, sort_keys=True) + "\n").encode()
+
+
+def sha256_file(path: Path) -> str:
+    return archive.sha256(path.read_bytes())
+
+
+def _statement_files(project: Project, items: list[Item]) -> list[Path]:
+    missing = [i.id for i in items if not i.is_written or not project.item_file(i.id).exists()]
+    if missing:
+        raise UsageError(f"no written statement for: {', '.join(missing)} (export takes written items)")
+    return [project.item_file(i.id) for i in items]
+
+
+def gate(project: Project, items: list[Item]) -> None:
+    """Refuse items whose statements break an error-severity rule of `ofb check`, or whose
+    latest review of either focus is an unrepaired must-fix."""
+    files = _statement_files(project, items)
+    open_must_fix = [i.id for i in items if any(
+        r is not None and r.verdict is Verdict.MUST_FIX for r in (i.review(f) for f in Focus))]
+    if open_must_fix:
+        raise OfbError(f"unrepaired must-fix review(s): {', '.join(open_must_fix)}; repair and "
+                       "re-review them, or leave them out with --ids/--subset")
+    result = check_files(project, files, complete=False)
+    names = {str(f.relative_to(project.root)) for f in files}
+    errors = [f for f in result.findings if f.severity is Severity.ERROR
+              and any(f.path.endswith(n) for n in names)]
+    if errors:
+        shown = "\n".join(f"  {f.text()}" for f in errors[:40])
+        raise OfbError(f"ofb check reports {len(errors)} error(s) in the selected statements; "
+                       f"fix them before exporting:\n{shown}")
+
+
+def build(project: Project, item_ids: list[str], salt: bytes, budget_hours: float) -> Build:
+    mapping = ids.assign(item_ids, salt)
+    packets = {}
+    for pid, item_id in mapping.items():
+        source = project.item_file(item_id).read_text(encoding="utf-8")
+        problem = to_problem(source, item_id, pid)
+        packets[pid] = workspace.build(project, pid, item_id, problem, budget_hours)
+    result = Build(mapping, packets)
+    for pid, packet in packets.items():
+        result.archives[pid] = archive.build(pid, packet.files, set(packet.executables))
+    return result
+
+
+def leak_scan(project: Project, result: Build) -> list[scan.Leak]:
+    answers_path = project.evaluator_dir / "answers.toml"
+    answers = load_answers(answers_path) if answers_path.exists() else {}
+    needles = scan.needles(project.register, answers)
+    texts = {}
+    for pid, packet in result.packets.items():
+        for rel, data in packet.files.items():
+            texts[f"{pid}/{rel}"] = data.decode("utf-8", errors="replace")
+    return scan.scan(texts, project.register, needles)
+
+
+def _git_state(root: Path) -> dict:
+    def git(*args: str) -> str | None:
+        try:
+            done = subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True)
+        except FileNotFoundError:
+            return None
+        return done.stdout.strip() if done.returncode == 0 else None
+
+    commit = git("rev-parse", "HEAD")
+    status = git("status", "--porcelain", "--", "FrontierBench", *INPUTS)
+    return {"commit": commit, "dirty": bool(status) if status is not None else None}
+
+
+def key_document(project: Project, result: Build, salt: bytes, *, salt_generated: bool,
+                 subset: Subset, budget_hours: float) -> dict:
+    inputs = {name: sha256_file(project.root / name) for name in INPUTS}
+    for path in sorted(project.util_dir.rglob("*.lean")):
+        inputs[path.relative_to(project.root).as_posix()] = sha256_file(path)
+    packets = {}
+    for pid, packet in result.packets.items():
+        source = project.item_file(packet.item_id)
+        packets[pid] = {
+            "item": packet.item_id,
+            "source": {"path": source.relative_to(project.root).as_posix(),
+                       "sha256": sha256_file(source)},
+            "files": {rel: archive.sha256(data) for rel, data in sorted(packet.files.items())},
+            "archive_sha256": archive.sha256(result.archives[pid]),
+            "stripped": list(packet.stripped),
+        }
+    doc = {
+        "format": KEY_FORMAT,
+        "tool_version": __version__,
+        "created_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "subset": {"name": subset.name, "version": subset.version or None},
+        "budget_hours": budget_hours,
+        "salt_sha256": ids.salt_digest(salt),
+        "repository": _git_state(project.root),
+        "inputs": inputs,
+        "packets": packets,
+    }
+    if salt_generated:
+        doc["salt_hex"] = salt.hex()
+    return doc
+
+
+def _write_tree(tree: dict[str, bytes], executables: set[str], dest: Path) -> None:
+    for rel, data in tree.items():
+        path = dest / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+        path.chmod(0o755 if rel in executables else 0o644)
+
+
+@dataclass
+class ExportResult:
+    out: Path
+    key_path: Path
+    mapping: dict[str, str]
+    salt_generated: bool
+
+
+def export(project: Project, subset: Subset, items: list[Item], *, out: Path, key_path: Path,
+           salt: bytes | None, budget_hours: float, force: bool = False) -> ExportResult:
+    if not items:
+        raise UsageError(f"{subset.label} selects no items to export")
+    if budget_hours <= 0:
+        raise UsageError("--budget-hours must be positive")
+    out, key_path = out.resolve(), key_path.resolve()
+    if key_path == out or out in key_path.parents:
+        raise UsageError(f"the evaluator key {key_path} must be written outside the packet tree {out}")
+    for path in (out, key_path):
+        if path.exists() and not force:
+            raise UsageError(f"{path} exists; use --force to replace it")
+    gate(project, items)
+    generated = salt is None
+    salt = ids.new_salt() if salt is None else salt
+    result = build(project, [i.id for i in items], salt, budget_hours)
+    leaks = leak_scan(project, result)
+    if leaks:
+        raise PacketLeak(leaks)
+    key = key_document(project, result, salt, salt_generated=generated, subset=subset,
+                       budget_hours=budget_hours)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+    try:
+        _write_tree(result.tree(), result.executables(), staging)
+        if out.exists():
+            shutil.rmtree(out)
+        staging.rename(out)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    key_path.parent.mkdir(parents=True, exist_ok=True)
+    key_path.write_text(json.dumps(key, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return ExportResult(out, key_path, result.mapping, generated)
+
+
+def read_salt(path: Path) -> bytes:
+    try:
+        salt = path.read_bytes()
+    except OSError as exc:
+        raise UsageError(f"cannot read the salt file {path}: {exc.strerror}") from None
+    if not salt:
+        raise UsageError(f"the salt file {path} is empty")
+    return salt
+
+
+def load_key(path: Path) -> dict:
+    try:
+        key = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise UsageError(f"{path}: no such evaluator key") from None
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"{path}:{exc.lineno}: not JSON ({exc.msg})") from None
+    if not isinstance(key, dict) or key.get("format") != KEY_FORMAT:
+        raise UsageError(f"{path}: not an evaluator key (format {KEY_FORMAT} expected)")
+    return key
+
+
+def verify(project: Project, key_path: Path, out: Path, salt: bytes | None = None) -> list[str]:
+    """Every difference between the packets on disk and a rebuild from the key; [] if none."""
+    key = load_key(key_path)
+    if salt is None:
+        if "salt_hex" not in key:
+            raise UsageError("the key does not hold the salt (it was given with --salt-file): "
+                             "pass the same file with --salt-file")
+        salt = bytes.fromhex(key["salt_hex"])
+    if ids.salt_digest(salt) != key["salt_sha256"]:
+        raise UsageError("this salt is not the one the key was made with (sha256 differs)")
+    differences: list[str] = []
+    for name, digest in key["inputs"].items():
+        path = project.root / name
+        if not path.exists():
+            differences.append(f"{name}: input missing from the repository")
+        elif sha256_file(path) != digest:
+            differences.append(f"{name}: input changed since the export")
+    items = [entry["item"] for entry in key["packets"].values()]
+    for pid, entry in key["packets"].items():
+        source = project.root / entry["source"]["path"]
+        if not source.exists():
+            differences.append(f"{entry['source']['path']}: statement of {pid} missing")
+        elif sha256_file(source) != entry["source"]["sha256"]:
+            differences.append(f"{entry['source']['path']}: statement of {pid} changed since the export")
+    missing_sources = [i for i in items if not project.item_file(i).exists()]
+    if missing_sources:
+        return differences
+    result = build(project, items, salt, key["budget_hours"])
+    if result.mapping != {pid: e["item"] for pid, e in key["packets"].items()}:
+        differences.append("the packet ids do not follow from the salt and the items")
+    expected = result.tree()
+    on_disk = {p.relative_to(out).as_posix(): p for p in sorted(out.rglob("*")) if p.is_file()} \
+        if out.is_dir() else {}
+    if not out.is_dir():
+        differences.append(f"{out}: no packet folder")
+    for rel in sorted(set(expected) | set(on_disk)):
+        if rel not in on_disk:
+            differences.append(f"{rel}: missing")
+        elif rel not in expected:
+            differences.append(f"{rel}: not part of the export")
+        elif on_disk[rel].read_bytes() != expected[rel]:
+            differences.append(f"{rel}: content differs")
+        elif rel in result.executables() and not on_disk[rel].stat().st_mode & 0o100:
+            differences.append(f"{rel}: lost its executable bit")
+    for pid, entry in key["packets"].items():
+        got = {rel: archive.sha256(data) for rel, data in result.packets[pid].files.items()} \
+            if pid in result.packets else {}
+        if got != entry["files"]:
+            differences.append(f"{pid}: file hashes differ from the key")
+        if pid in result.archives and archive.sha256(result.archives[pid]) != entry["archive_sha256"]:
+            differences.append(f"archives/{pid}.tar.gz: archive hash differs from the key")
+    return differences

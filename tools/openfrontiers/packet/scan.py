@@ -1,0 +1,179 @@
+"""The leakage scan run on a packet tree before it is final.
+
+A packet may reveal the problem and nothing else. Every file name and every file's text
+is searched for: item ids, item titles, upstream declaration names and paths, URLs (the
+dependency sources in the Lake configuration aside), evaluator data (reference records,
+solution sources) and the text of register fields (citations, scope notes, writers,
+reviewers); prose in the problem and the README is also searched for status wording, AI
+system names, 2026 dates and arXiv ids.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterable
+
+from ..check import leaks
+from ..evaluator import ReferenceAnswer
+from ..lean.lexer import COMMENT_KINDS, tokenize
+from ..register import Register
+
+DEPENDENCY_FILES = {"lakefile.toml", "lake-manifest.json"}
+PROSE_FILES = {"README.md"}
+_NEEDLE_ID = re.compile(r"\d{4}\.\d{4,5}|10\.\d{4,9}/[^\s,;\"')\]]+|https?://[^\s,;\"')\]]+")
+
+
+@dataclass(frozen=True)
+class Needle:
+    text: str
+    what: str
+
+
+@dataclass(frozen=True)
+class Leak:
+    path: str
+    line: int
+    text: str
+    what: str
+
+    def __str__(self) -> str:
+        where = f"{self.path}:{self.line}" if self.line else self.path
+        return f"{where}: {self.what}: {self.text!r}"
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip().lower()
+
+
+def needles(register: Register, answers: dict[str, ReferenceAnswer]) -> list[Needle]:
+    """Strings that must never appear in a packet, from the register and evaluator data."""
+    found: list[Needle] = []
+
+    def add(text: str, what: str, minimum: int = 12) -> None:
+        if text and len(text.strip()) >= minimum:
+            found.append(Needle(_norm(text), what))
+
+    for item in register:
+        add(item.title, "an item title", 8)
+        add(item.needs_source, "a register field (needs_source)")
+        add(item.writer, "a register field (writer)", 4)
+        for diff in item.scope_differences:
+            add(diff, "a register field (scope_differences)", 24)
+        for source in item.sources:
+            add(source.citation, "a register field (sources)")
+            add(source.url, "a register field (sources)")
+            add(source.note, "a register field (sources)", 24)
+        for up in item.upstream:
+            add(up.path, "an upstream path")
+            add(up.declaration, "an upstream declaration name", 6)
+            for part in up.declaration.split("."):
+                if len(part) >= 6 and ("_" in part or any(c.isdigit() for c in part)):
+                    add(part, "an upstream declaration name", 6)
+        for review in item.reviews:
+            add(review.reviewer, "a register field (reviewer)", 4)
+    for answer in answers.values():
+        for text in (answer.record, answer.record_url, answer.note, *answer.solution_sources):
+            add(text, "evaluator data", 24)
+            for m in _NEEDLE_ID.finditer(text):
+                add(m.group().rstrip("."), "evaluator data", 9)
+    return found
+
+
+def _needle_line(text: str, needle: str) -> int:
+    """The line where a (whitespace-normalized, lower-case) needle starts in `text`."""
+    words = needle.split(" ")
+    m = re.search(r"\s+".join(map(re.escape, words)), text, re.IGNORECASE)
+    return _line(text, m.start()) if m else 0
+
+
+def _line(text: str, offset: int) -> int:
+    return text.count("\n", 0, offset) + 1
+
+
+def trie_pattern(words: Iterable[str]) -> re.Pattern[str]:
+    """One regex matching any of `words`, shaped as a trie so that matching costs about
+    the same for a thousand needles as for one."""
+    trie: dict = {}
+    for word in words:
+        node = trie
+        for ch in word:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def render(node: dict) -> str:
+        branches = [re.escape(ch) + render(child) for ch, child in sorted(node.items()) if ch]
+        if "" in node:
+            branches.append("")
+        if len(branches) == 1:
+            return branches[0]
+        return "(?:" + "|".join(branches) + ")"
+
+    return re.compile(render(trie)) if trie else re.compile(r"(?!x)x")
+
+
+_ID_SHAPE = re.compile(r"(?<![A-Za-z0-9_])[RENO]\d{2}(?![A-Za-z0-9_])")
+
+
+class Scanner:
+    """The leakage scan for one register and one set of needles."""
+
+    def __init__(self, register: Register, needle_list: Iterable[Needle]) -> None:
+        self.ids = {i.id for i in register}
+        self.needles = {n.text: n.what for n in needle_list}
+        self.pattern = trie_pattern(self.needles)
+        self._cache: dict[tuple[str, str], list[Leak]] = {}
+
+    def _ids(self, text: str) -> Iterable[re.Match[str]]:
+        return (m for m in _ID_SHAPE.finditer(text) if m.group() in self.ids)
+
+    def _needle_hits(self, text: str) -> list[str]:
+        return sorted({m.group() for m in self.pattern.finditer(_norm(text))})
+
+    def name(self, path: str) -> list[Leak]:
+        found = [Leak(path, 0, m.group(), "an item id") for m in self._ids(path)]
+        found += [Leak(path, 0, hit, self.needles[hit]) for hit in self._needle_hits(path)]
+        return found
+
+    def content(self, path: str, text: str) -> list[Leak]:
+        """Leaks in a file's text; identical files (the vendored code) are scanned once."""
+        name = path.rsplit("/", 1)[-1]
+        kind = "dependency" if name in DEPENDENCY_FILES else "lean" if name.endswith(".lean") \
+            else "prose" if name in PROSE_FILES else "other"
+        key = (kind, text)
+        if key not in self._cache:
+            self._cache[key] = self._content(kind, text)
+        return [Leak(path, leak.line, leak.text, leak.what) for leak in self._cache[key]]
+
+    def _content(self, kind: str, text: str) -> list[Leak]:
+        found = [Leak("", _line(text, m.start()), m.group(), "an item id") for m in self._ids(text)]
+        found += [Leak("", _needle_line(text, hit), hit, self.needles[hit])
+                  for hit in self._needle_hits(text)]
+        if kind != "dependency":
+            found += [Leak("", _line(text, m.start()), m.group(), "a URL") for m in leaks.urls(text)]
+            found += [Leak("", _line(text, m.start()), m.group(), "an upstream name")
+                      for m in leaks.UPSTREAM_NAMES.regex.finditer(text)]
+        for offset, prose in _prose(kind, text):
+            for hit in leaks.scan_text(prose):
+                if hit.rule not in ("link-review", "leak-status-link"):  # URLs are reported above
+                    found.append(Leak("", _line(text, offset + hit.start), hit.text, hit.what))
+        return found
+
+
+def scan(files: dict[str, str], register: Register, needle_list: Iterable[Needle]) -> list[Leak]:
+    """All leaks in `files` (relative path → text)."""
+    scanner = Scanner(register, needle_list)
+    found: list[Leak] = []
+    for path, text in sorted(files.items()):
+        found += scanner.name(path)
+        found += scanner.content(path, text)
+    return sorted(set(found), key=lambda leak: (leak.path, leak.line, leak.what, leak.text))
+
+
+def _prose(kind: str, text: str) -> list[tuple[int, str]]:
+    """The prose of a file: Lean comments and docstrings, or a whole README."""
+    if kind == "lean":
+        return [(t.start, t.text) for t in tokenize(text) if t.kind in COMMENT_KINDS]
+    if kind == "prose":
+        return [(0, text)]
+    return []
