@@ -6,8 +6,7 @@ import os
 
 import pytest
 
-from openfrontiers.doctor import Environment, Status, check_jail
-from openfrontiers.jail import BackendStatus, JailResult
+from openfrontiers.jail import JailResult
 from openfrontiers.jail.cgroups import CgroupLayout, parse_mountinfo, parse_proc_cgroup
 from openfrontiers.jail.seccomp import CLONE_NAMESPACE_FLAGS, DENIED, docker_profile
 from openfrontiers.jail.workspace import copy_tree, replace_contents
@@ -130,12 +129,3 @@ def test_result_outcome_words():
     assert JailResult(**{**base, "timed_out": True, "signal": 9}).outcome == "timeout"
     assert JailResult(**{**base, "killed_for_memory": True, "signal": 9}).outcome == "memory"
     assert "killed by signal 11" in JailResult(**{**base, "signal": 11}).describe()
-
-
-def test_doctor_reports_what_the_backends_say():
-    env = Environment(jail_statuses=lambda: [
-        BackendStatus("bwrap", True, "limits via cgroup-v1"),
-        BackendStatus("docker", False, "no Docker daemon answers", "start dockerd")])
-    checks = check_jail(env)
-    assert [(c.name, c.status) for c in checks] == [("bwrap", Status.OK), ("docker", Status.MISSING)]
-    assert checks[1].fix == "start dockerd"

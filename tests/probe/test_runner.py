@@ -8,7 +8,7 @@ import shutil
 import subprocess
 
 import pytest
-from standin_project import FIXTURES, REPO, make_project, standin_toolchain
+from support.standin_project import FIXTURES, REPO, make_project, standin_toolchain
 from typer.testing import CliRunner
 
 from openfrontiers.cli import app
@@ -20,6 +20,7 @@ from openfrontiers.probe.generate import yes_no_variants
 from openfrontiers.probe.lean_file import LeanFileBackend
 from openfrontiers.probe.run import ProbeJob
 from openfrontiers.register.model import AnswerKind, Item, Split, Status
+from support.jail_fixtures import bwrap  # noqa: F401  (fixture)
 
 STATEMENTS = {i: (FIXTURES / f"{i}.lean").read_text(encoding="utf-8") for i in ("O98", "E98", "N98")}
 

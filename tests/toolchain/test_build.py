@@ -8,13 +8,14 @@ import shutil
 from pathlib import Path
 
 import pytest
-from standin_project import FIXTURES, REPO, make_project, standin_toolchain
+from support.standin_project import FIXTURES, REPO, make_project, standin_toolchain
 
 from openfrontiers.build import Target, classify, resolve_targets, run_build, workspace_imports
 from openfrontiers.errors import UsageError
 from openfrontiers.jail import JailResult, Limits
 from openfrontiers.lean.toolchain import Toolchain
 from openfrontiers.project import Project
+from support.jail_fixtures import bwrap  # noqa: F401  (fixture)
 
 
 @pytest.fixture

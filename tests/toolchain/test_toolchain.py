@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from standin_project import make_project
+from support.standin_project import make_project
 
 from openfrontiers.lean.toolchain import Toolchain, ToolchainError
 
