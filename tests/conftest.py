@@ -11,6 +11,8 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED_DATA = REPO.parent / "shared" / "data"
+# The real jail (bwrap) and a Docker daemon of the tests' own, for every folder.
+pytest_plugins = ["support.jail_fixtures"]
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

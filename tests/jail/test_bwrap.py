@@ -13,7 +13,6 @@ import pytest
 from openfrontiers.errors import UsageError
 from openfrontiers.jail import MiB, JailPolicy, base_policy
 from openfrontiers.jail.policy import python_executable, python_paths
-from support.jail_fixtures import bwrap  # noqa: F401  (fixture)
 
 PY = str(python_executable())
 

@@ -10,7 +10,6 @@ from typer.testing import CliRunner
 from openfrontiers.cli import app
 from openfrontiers.jail.bwrap import BwrapBackend, Hardening
 from openfrontiers.jail.check import probe_names, run_check
-from support.jail_fixtures import bwrap  # noqa: F401  (fixture)
 
 
 def failing(backend) -> set[str]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from openfrontiers.jail import MiB, base_policy
 from openfrontiers.jail.check import run_check
 from openfrontiers.jail.docker import DockerBackend
-from support.jail_fixtures import dockerd  # noqa: F401  (fixture)
 
 
 def test_docker_runs_under_the_policy(dockerd):

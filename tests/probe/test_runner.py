@@ -20,7 +20,6 @@ from openfrontiers.probe.generate import yes_no_variants
 from openfrontiers.probe.lean_file import LeanFileBackend
 from openfrontiers.probe.run import ProbeJob
 from openfrontiers.register.model import AnswerKind, Item, Split, Status
-from support.jail_fixtures import bwrap  # noqa: F401  (fixture)
 
 STATEMENTS = {i: (FIXTURES / f"{i}.lean").read_text(encoding="utf-8") for i in ("O98", "E98", "N98")}
 

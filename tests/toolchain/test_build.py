@@ -15,7 +15,6 @@ from openfrontiers.errors import UsageError
 from openfrontiers.jail import JailResult, Limits
 from openfrontiers.lean.toolchain import Toolchain
 from openfrontiers.project import Project
-from support.jail_fixtures import bwrap  # noqa: F401  (fixture)
 
 
 @pytest.fixture
