@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import importlib
 import importlib.metadata as md
-import re
 import shutil
 import subprocess
 import sys
@@ -16,6 +15,9 @@ from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 from typing import Callable
+
+from .lean.toolchain import ELAN_INSTALL, LEAN_VERSION, mathlib_olean
+from .lean.toolchain import expected_version as expected_lean_version
 
 
 class Status(str, Enum):
@@ -82,15 +84,6 @@ PYTHON_PACKAGES = (
     ("docker", False, "the docker jail backend"),
 )
 
-ELAN_INSTALL = ("curl https://raw.githubusercontent.com/leanprover/elan/master/elan-init.sh "
-                "-sSf | sh -s -- -y --default-toolchain none")
-_LEAN_VERSION = re.compile(r"version (\d+\.\d+\.\d+(?:-rc\d+)?)")
-
-
-def expected_lean_version(toolchain: str) -> str:
-    """`leanprover/lean4:v4.33.1` → `4.33.1`."""
-    return toolchain.split(":")[-1].lstrip("v")
-
 
 def check_python(env: Environment) -> list[Check]:
     checks = []
@@ -125,7 +118,7 @@ def check_lean(env: Environment, root: Path, toolchain: str) -> list[Check]:
             checks.append(Check("lean", tool, Status.MISSING, "not on PATH", fix))
             continue
         code, out = env.run([path, "--version"])
-        m = _LEAN_VERSION.search(out)
+        m = LEAN_VERSION.search(out)
         found = m.group(1) if m else ""
         if code != 0 or not found:
             checks.append(Check("lean", tool, Status.WARN, f"cannot read its version: {out[:80]}",
@@ -136,8 +129,8 @@ def check_lean(env: Environment, root: Path, toolchain: str) -> list[Check]:
                                 f"elan toolchain install {toolchain}  (then run from the repo root)"))
         else:
             checks.append(Check("lean", tool, Status.OK, out.splitlines()[0]))
-    mathlib = root / ".lake" / "packages" / "mathlib"
-    olean = mathlib / ".lake" / "build" / "lib" / "lean" / "Mathlib.olean"
+    olean = mathlib_olean(root)
+    mathlib = olean.parents[4]
     if olean.is_file():
         checks.append(Check("lean", "mathlib cache", Status.OK, str(olean.parent)))
     elif mathlib.is_dir():

@@ -19,7 +19,7 @@ from ..errors import OfbError
 from ..jail import JailPolicy, JailResult, Limits, base_policy
 from ..project import Project
 
-_VERSION = re.compile(r"version (\d+\.\d+\.\d+(?:-rc\d+)?)")
+LEAN_VERSION = re.compile(r"version (\d+\.\d+\.\d+(?:-rc\d+)?)")
 ELAN_INSTALL = ("curl https://raw.githubusercontent.com/leanprover/elan/master/elan-init.sh "
                 "-sSf | sh -s -- -y --default-toolchain none")
 
@@ -82,7 +82,7 @@ class Toolchain:
                 raise ToolchainError(f"{exe.name} is missing from the toolchain at {prefix} "
                                      f"(fix: elan toolchain install {wanted})")
         code, out = run([str(tool.lean), "--version"], project.root)
-        m = _VERSION.search(out)
+        m = LEAN_VERSION.search(out)
         if code != 0 or not m:
             raise ToolchainError(f"cannot read the version of {tool.lean}: {out[:200]}")
         if m.group(1) != expected:
