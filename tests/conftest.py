@@ -10,6 +10,9 @@ import pytest
 
 from ofb_testing import Checkout
 
+# The real jail (bwrap) and a Docker daemon of the tests' own, for every folder.
+pytest_plugins = ["support.jail_fixtures"]
+
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if shutil.which("lake"):

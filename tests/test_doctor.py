@@ -56,15 +56,24 @@ def test_missing_python_package_is_required_and_fails_the_exit_code():
     assert by_name(checks)["hypothesis"].fix == "pip install -e '.[test]'"
 
 
-def test_jail_backends(tmp_path):
-    bare = by_name(check_jail(env({}, {})))
-    assert bare["bwrap"].fix == "apt-get install -y bubblewrap"
-    assert bare["docker"].fix == "pip install docker"
-    broken = by_name(check_jail(env({"bwrap": ""}, {"docker": "7"}, {"bwrap": (1, "setting up uid map: Permission denied")})))
-    assert broken["bwrap"].status is Status.WARN and "Permission denied" in broken["bwrap"].detail
-    assert broken["docker"].status is Status.MISSING
-    working = by_name(check_jail(env({"bwrap": "", "docker": "28.2.2"}, {"docker": "7"})))
-    assert working["bwrap"].status is Status.OK and working["docker"].detail == "daemon 28.2.2"
+def test_jail_backends_are_asked_whether_they_work():
+    from openfrontiers.jail import BackendStatus
+
+    statuses = [BackendStatus("bwrap", False, "not installed: bwrap", "apt-get install -y bubblewrap"),
+                BackendStatus("docker", True, "daemon 28.2.2; started and stopped in 180 ms")]
+    checks = by_name(check_jail(Environment(jail_statuses=lambda: statuses)))
+    assert checks["bwrap"].status is Status.MISSING
+    assert checks["bwrap"].fix == "apt-get install -y bubblewrap"
+    assert checks["docker"].status is Status.OK and checks["docker"].detail.startswith("daemon 28.2.2")
+    code, lines = summarize(list(checks.values()))
+    assert code == 0 and lines == ["jail backends that work: docker"]
+
+
+def test_jail_backends_on_this_machine():
+    """The real question, asked of the real backends: each answers works or not, with a fix."""
+    checks = check_jail(Environment())
+    assert [c.name for c in checks] == ["bwrap", "docker"]
+    assert all(c.status is Status.OK or c.fix for c in checks)
 
 
 def test_doctor_command_reports_json(checkout, capsys):

@@ -40,7 +40,7 @@ def _root(
 
 def _register_verbs() -> None:
     # Each stage owns its verbs; the CLI only mounts them.
-    from .commands import check, corpus, doctor, items, packet
+    from .commands import build, check, corpus, doctor, items, jail, packet, probe
 
     app.add_typer(packet.app, name="packet")
     app.command(name="check")(check.check)
@@ -48,6 +48,9 @@ def _register_verbs() -> None:
     app.add_typer(items.app, name="items")
     app.add_typer(corpus.app, name="corpus")
     app.command(name="doctor")(doctor.doctor)
+    app.add_typer(jail.app, name="jail")
+    app.command(name="build")(build.build)
+    app.command(name="probe")(probe.probe)
 
 
 _register_verbs()

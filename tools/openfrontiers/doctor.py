@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import importlib
 import importlib.metadata as md
-import re
 import shutil
 import subprocess
 import sys
@@ -16,6 +15,9 @@ from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 from typing import Callable
+
+from .lean.toolchain import ELAN_INSTALL, LEAN_VERSION, mathlib_olean
+from .lean.toolchain import expected_version as expected_lean_version
 
 
 class Status(str, Enum):
@@ -42,6 +44,8 @@ class Environment:
     run: Callable[[list[str]], tuple[int, str]] = field(default=None)  # type: ignore[assignment]
     version_of: Callable[[str], str | None] = field(default=None)  # type: ignore[assignment]
     python_version: tuple[int, int] = sys.version_info[:2]
+    # Whether each jail backend works (`openfrontiers.jail.backend_statuses` when None).
+    jail_statuses: Callable[[], list] | None = None
 
     def __post_init__(self) -> None:
         if self.run is None:
@@ -81,16 +85,9 @@ PYTHON_PACKAGES = (
     ("markdown-it-py", True, "ofb corpus: Markdown sources"),
     ("pytest", False, "the test suite"),
     ("hypothesis", False, "the lexer fuzz tests"),
+    ("pyseccomp", False, "the jail's seccomp filter (or Debian's python3-seccomp)"),
+    ("docker", False, "the docker jail backend"),
 )
-
-ELAN_INSTALL = ("curl https://raw.githubusercontent.com/leanprover/elan/master/elan-init.sh "
-                "-sSf | sh -s -- -y --default-toolchain none")
-_LEAN_VERSION = re.compile(r"version (\d+\.\d+\.\d+(?:-rc\d+)?)")
-
-
-def expected_lean_version(toolchain: str) -> str:
-    """`leanprover/lean4:v4.33.1` → `4.33.1`."""
-    return toolchain.split(":")[-1].lstrip("v")
 
 
 def check_python(env: Environment) -> list[Check]:
@@ -126,7 +123,7 @@ def check_lean(env: Environment, root: Path, toolchain: str) -> list[Check]:
             checks.append(Check("lean", tool, Status.MISSING, "not on PATH", fix))
             continue
         code, out = env.run([path, "--version"])
-        m = _LEAN_VERSION.search(out)
+        m = LEAN_VERSION.search(out)
         found = m.group(1) if m else ""
         if code != 0 or not found:
             checks.append(Check("lean", tool, Status.WARN, f"cannot read its version: {out[:80]}",
@@ -137,8 +134,8 @@ def check_lean(env: Environment, root: Path, toolchain: str) -> list[Check]:
                                 f"elan toolchain install {toolchain}  (then run from the repo root)"))
         else:
             checks.append(Check("lean", tool, Status.OK, out.splitlines()[0]))
-    mathlib = root / ".lake" / "packages" / "mathlib"
-    olean = mathlib / ".lake" / "build" / "lib" / "lean" / "Mathlib.olean"
+    olean = mathlib_olean(root)
+    mathlib = olean.parents[4]
     if olean.is_file():
         checks.append(Check("lean", "mathlib cache", Status.OK, str(olean.parent)))
     elif mathlib.is_dir():
@@ -167,36 +164,15 @@ def summarize(checks: list[Check]) -> tuple[int, list[str]]:
 
 
 def check_jail(env: Environment) -> list[Check]:
-    """Which jail backends would work here (see `openfrontiers.jail` for the jail itself)."""
-    checks = []
-    bwrap = env.which("bwrap")
-    if not bwrap:
-        checks.append(Check("jail", "bwrap", Status.MISSING, "bubblewrap is not installed",
-                            "apt-get install -y bubblewrap"))
+    """Which jail backends work here: each is asked to run a command in a jail."""
+    if env.jail_statuses is not None:
+        statuses = env.jail_statuses()
     else:
-        code, out = env.run([bwrap, "--unshare-all", "--die-with-parent", "--ro-bind", "/usr",
-                             "/usr", "--symlink", "usr/bin", "/bin", "--symlink", "usr/lib",
-                             "/lib", "--symlink", "usr/lib64", "/lib64", "--proc", "/proc",
-                             "--dev", "/dev", "/bin/true"])
-        if code == 0:
-            checks.append(Check("jail", "bwrap", Status.OK, "namespaces can be created"))
-        else:
-            checks.append(Check("jail", "bwrap", Status.WARN,
-                                f"installed, but a sandbox could not start: {out[:120]}",
-                                "run as root or enable unprivileged user namespaces "
-                                "(sysctl kernel.unprivileged_userns_clone=1)"))
-    if env.version_of("docker") is None:
-        checks.append(Check("jail", "docker", Status.MISSING, "the docker Python SDK is missing",
-                            "pip install docker"))
-    else:
-        docker = env.which("docker")
-        code, out = env.run([docker, "info", "--format", "{{.ServerVersion}}"]) if docker else (1, "")
-        if code == 0 and out:
-            checks.append(Check("jail", "docker", Status.OK, f"daemon {out}"))
-        else:
-            checks.append(Check("jail", "docker", Status.MISSING, "no Docker daemon answers",
-                                "start dockerd (apt-get install -y docker.io && dockerd &)"))
-    return checks
+        from .jail import backend_statuses
+
+        statuses = backend_statuses()
+    return [Check("jail", s.name, Status.OK if s.works else Status.MISSING, s.detail, s.fix)
+            for s in statuses]
 
 
 def run_all(root: Path, toolchain: str, env: Environment | None = None) -> list[Check]:

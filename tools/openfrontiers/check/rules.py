@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from ..lean.decls import Declaration
-from ..lean.lexer import Kind, Token
+from ..lean.lexer import Kind, Token, group_end
 from ..register.model import Focus, SourceRole, Status, Verdict, AnswerKind
 from . import leaks
 from .context import FileContext, FileKind, TreeContext
@@ -91,17 +91,9 @@ _HEADING = re.compile(r"^\s*#\s+(?P<id>[RENO]\d{2})\b\s*(?:[—–:-]\s*)?(?P<ti
 # --- helpers ---------------------------------------------------------------------------
 
 def _group_end(code: list[Token], i: int) -> int:
-    """Index of the token closing the bracket opened at `code[i]`."""
-    depth = 0
-    for j in range(i, len(code)):
-        text = code[j].text
-        if code[j].kind is Kind.SYMBOL and (text.endswith("(") or text in ("[", "{", "⟨", "@[")):
-            depth += 1
-        elif code[j].kind is Kind.SYMBOL and text in (")", "]", "}", "⟩"):
-            depth -= 1
-            if depth == 0:
-                return j
-    return len(code) - 1
+    """Index of the token closing the bracket opened at `code[i]` (the last token if none)."""
+    close = group_end(code, i)
+    return len(code) - 1 if close is None else close
 
 
 def answer_slots(ctx: FileContext) -> list[tuple[int, int]]:

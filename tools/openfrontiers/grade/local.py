@@ -47,7 +47,7 @@ def is_yes_no(problem: str) -> bool:
     code = [t for t in src.code if t.start >= start]
     if not code or code[0].text != "answer(":
         return False
-    span = static._answer_span(code, start, main.end)
+    span = static.answer_span(code, start, main.end)
     return span is not None and span[1] + 1 < len(code) and code[span[1] + 1].text in ("↔", "<->")
 
 

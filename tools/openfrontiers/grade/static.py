@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..lean.decls import Command, Declaration, LeanFile
-from ..lean.lexer import Kind, Token
+from ..lean.lexer import Kind, Token, group_end
 
 # Option names a submission may set; everything else (debug.*, backward.*, compiler.*,
 # bootstrap.*, interpreter.*, …) can change what the kernel or the elaborator accepts.
@@ -143,19 +143,12 @@ class _Source:
                 and d.name.split(".")[-1] == "main"]
 
 
-def _answer_span(code: list[Token], start: int, end: int) -> tuple[int, int] | None:
-    """Indices of `answer(` and its `)` within the code tokens lying in [start, end)."""
+def answer_span(code: list[Token], start: int, end: int) -> tuple[int, int] | None:
+    """Indices of the first `answer(` within [start, end) and of its `)`."""
     for i, tok in enumerate(code):
         if tok.start >= start and tok.end <= end and tok.text == "answer(":
-            depth = 0
-            for j in range(i, len(code)):
-                text = code[j].text
-                if code[j].kind is Kind.SYMBOL and (text.endswith("(") or text in ("[", "{", "⟨")):
-                    depth += 1
-                elif code[j].kind is Kind.SYMBOL and text in (")", "]", "}", "⟩"):
-                    depth -= 1
-                    if depth == 0:
-                        return i, j
+            close = group_end(code, i)
+            return None if close is None else (i, close)
     return None
 
 
@@ -343,8 +336,8 @@ class _Checker:
                    main.body.start if main.body else main.end)
         ref_code = self.ref.code
         sub_code = self.sub.code
-        ref_slot = _answer_span(ref_code, *ref_sig)
-        sub_slot = _answer_span(sub_code, *sub_sig)
+        ref_slot = answer_span(ref_code, *ref_sig)
+        sub_slot = answer_span(sub_code, *sub_sig)
         if ref_slot is None:
             self.issue("statement", None, "the reference has no answer placeholder (a packet error)")
             return

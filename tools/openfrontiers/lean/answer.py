@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import OfbError
-from .lexer import Kind, Token, tokenize
+from .lexer import Kind, Token, group_end, tokenize
 
 
 @dataclass(frozen=True)
@@ -27,16 +27,9 @@ def placeholders(source: str) -> list[Placeholder]:
     found = []
     for i, tok in enumerate(code):
         if tok.kind is Kind.SYMBOL and tok.text == "answer(":
-            depth = 0
-            for j in range(i, len(code)):
-                text = code[j].text
-                if code[j].kind is Kind.SYMBOL and (text.endswith("(") or text in ("[", "{", "⟨")):
-                    depth += 1
-                elif code[j].kind is Kind.SYMBOL and text in (")", "]", "}", "⟩"):
-                    depth -= 1
-                    if depth == 0:
-                        found.append(Placeholder(tok, code[j], source[tok.end:code[j].start]))
-                        break
+            close = group_end(code, i)
+            if close is not None:
+                found.append(Placeholder(tok, code[close], source[tok.end:code[close].start]))
     return found
 
 

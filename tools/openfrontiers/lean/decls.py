@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .lexer import Kind, SourceMap, Token, tokenize
+from .lexer import CLOSERS, OPENERS, Kind, SourceMap, Token, group_end, tokenize
 
 # Keywords that introduce a declaration.
 DECL_KEYWORDS = frozenset({
@@ -43,9 +43,6 @@ MODIFIERS = frozenset({
     "public", "meta",
 })
 _STARTERS = DECL_KEYWORDS | COMMAND_KEYWORDS | LINE_START_KEYWORDS | MODIFIERS
-_OPENERS = {"(": ")", "[": "]", "{": "}", "⟨": "⟩", "⦃": "⦄", "@[": "]", "#[": "]", "%[": "]",
-            "`(": ")", "answer(": ")", "⟪": "⟫", "⁅": "⁆"}
-_CLOSERS = frozenset(_OPENERS.values())
 # Keywords whose pattern-matching body starts with a `|` at the start of a line.
 _PATTERN_BODY = frozenset({"def", "instance", "abbrev", "opaque", "theorem", "lemma"})
 
@@ -191,9 +188,9 @@ class _Scanner:
                 header = _is_header_token(tok)
             current.append(tok)
             if tok.kind is Kind.SYMBOL:
-                if tok.text in _OPENERS:
+                if tok.text in OPENERS:
                     depth += 1
-                elif tok.text in _CLOSERS and depth > 0:
+                elif tok.text in CLOSERS and depth > 0:
                     depth -= 1
             prev = tok
         if current:
@@ -317,9 +314,9 @@ class _Scanner:
             tok = seg[idx]
             text = tok.text
             if tok.kind is Kind.SYMBOL:
-                if text in _OPENERS:
+                if text in OPENERS:
                     depth += 1
-                elif text in _CLOSERS and depth > 0:
+                elif text in CLOSERS and depth > 0:
                     depth -= 1
                 elif depth == 0:
                     if text == ":" and colon is None:
@@ -453,20 +450,9 @@ def _command_argument(cmd: Command) -> str:
 
 
 def _skip_group(seg: list[Token], i: int) -> int:
-    """Index just after the bracket group opened at `seg[i]`."""
-    depth = 0
-    n = len(seg)
-    while i < n:
-        text = seg[i].text
-        if seg[i].kind is Kind.SYMBOL:
-            if text in _OPENERS:
-                depth += 1
-            elif text in _CLOSERS:
-                depth -= 1
-                if depth == 0:
-                    return i + 1
-        i += 1
-    return n
+    """Index just after the bracket group opened at `seg[i]` (the end if it never closes)."""
+    close = group_end(seg, i)
+    return len(seg) if close is None else close + 1
 
 
 def _split_attributes(tokens: list[Token]) -> list[str]:
@@ -475,9 +461,9 @@ def _split_attributes(tokens: list[Token]) -> list[str]:
     current: list[str] = []
     depth = 0
     for tok in tokens:
-        if tok.kind is Kind.SYMBOL and tok.text in _OPENERS:
+        if tok.kind is Kind.SYMBOL and tok.text in OPENERS:
             depth += 1
-        elif tok.kind is Kind.SYMBOL and tok.text in _CLOSERS:
+        elif tok.kind is Kind.SYMBOL and tok.text in CLOSERS:
             depth -= 1
         if tok.text == "," and depth == 0:
             if current:

@@ -148,6 +148,29 @@ _BLOCK_DELIM = re.compile(r"/-|-/")
 INTERPOLATING = frozenset({"s!", "m!", "f!", "throwError"})
 
 
+# Brackets, for matching groups in a token list (`answer(` opens a parenthesis too).
+OPENERS = {"(": ")", "[": "]", "{": "}", "⟨": "⟩", "⦃": "⦄", "@[": "]", "#[": "]", "%[": "]",
+           "`(": ")", "answer(": ")", "⟪": "⟫", "⁅": "⁆"}
+CLOSERS = frozenset(OPENERS.values())
+
+
+def group_end(tokens: list[Token], i: int) -> int | None:
+    """Index of the token that closes the bracket opened at `tokens[i]` (comments and
+    whitespace are skipped; any nested brackets must balance), or None if it never closes."""
+    depth = 0
+    for j in range(i, len(tokens)):
+        tok = tokens[j]
+        if tok.kind is not Kind.SYMBOL:
+            continue
+        if tok.text in OPENERS:
+            depth += 1
+        elif tok.text in CLOSERS:
+            depth -= 1
+            if depth == 0:
+                return j
+    return None
+
+
 def tokenize(source: str) -> list[Token]:
     """All tokens of `source`, trivia included, covering it without gaps."""
     return _Lexer(source).run()

@@ -1,0 +1,110 @@
+"""Mapping Lean's messages back to probes, and the item verdict."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from openfrontiers.lean.diagnostics import Diagnostic
+from openfrontiers.probe.generate import generate, value_variants, yes_no_variants
+from openfrontiers.probe.run import ProcessEnd, classify_item
+
+FIXTURES = Path(__file__).parent / "fixtures"
+NORMAL = ProcessEnd(True)
+
+
+def probe_file(item_id="O98", variants=None, tactics=("decide", "simp")):
+    text = (FIXTURES / f"{item_id}.lean").read_text(encoding="utf-8")
+    return generate(item_id, text, variants or yes_no_variants(), tactics)
+
+
+def msg(line, severity, text, column=2):
+    return Diagnostic("ProbeO98.lean", severity, line, column, None, None, text)
+
+
+def axioms(probe, *names, namespace="FrontierBench.O98"):
+    listed = ",\n ".join(names)
+    return msg(probe.end_line, "information",
+               f"'{namespace}.{probe.name}' depends on axioms: [{listed}]", column=0)
+
+
+def proof_line(probe):
+    return probe.statement_end_line + 1
+
+
+def test_nothing_proved_is_clean():
+    pf = probe_file()
+    messages = []
+    for p in pf.probes:
+        messages += [msg(proof_line(p), "error", "simp made no progress"),
+                     axioms(p, "sorryAx")]
+    report = classify_item(pf, messages, NORMAL)
+    assert report.verdict == "clean"
+    assert {r.outcome for r in report.probes} == {"failed"}
+
+
+def test_a_proof_of_the_false_answer_refutes():
+    pf = probe_file()
+    true_decide, true_simp, false_decide, false_simp = pf.probes
+    messages = [msg(proof_line(p), "error", "failed") for p in (true_decide, true_simp, false_decide)]
+    messages.append(axioms(false_simp, "propext", "Classical.choice", "Quot.sound"))
+    report = classify_item(pf, messages, NORMAL, reference="True")
+    assert report.verdict == "REFUTES"
+    proved = [r for r in report.probes if r.outcome == "proved"]
+    assert [r.name for r in proved] == ["ofb_probe_False_simp"]
+    assert proved[0].against_reference and "Quot.sound" in proved[0].message
+
+
+def test_a_proof_of_the_true_answer_proves():
+    pf = probe_file()
+    messages = [axioms(pf.probes[0])] + [msg(proof_line(p), "error", "x") for p in pf.probes[1:]]
+    report = classify_item(pf, messages, NORMAL, reference="True")
+    assert report.verdict == "PROVES" and not report.probes[0].against_reference
+
+
+def test_timeout_statement_error_and_silence():
+    pf = probe_file()
+    a, b, c, d = pf.probes
+    messages = [
+        msg(proof_line(a), "error", "(deterministic) timeout at `whnf`, maximum number of "
+                                    "heartbeats (200000) has been reached"),
+        msg(b.start_line + 1, "error", "type mismatch"),  # in the restated statement
+        axioms(c, "sorryAx"),
+    ]
+    report = classify_item(pf, messages, NORMAL)
+    assert [r.outcome for r in report.probes] == ["timeout", "crash", "failed", "crash"]
+    assert report.probes[1].message.startswith("statement did not elaborate")
+    assert report.verdict == "incomplete"
+
+
+def test_a_dead_lean_process_leaves_unreported_probes_crashed():
+    pf = probe_file()
+    end = ProcessEnd(False, "Lean killed for memory in 12.00s")
+    report = classify_item(pf, [msg(proof_line(pf.probes[0]), "error", "x")], end)
+    assert [r.outcome for r in report.probes] == ["failed", "crash", "crash", "crash"]
+    assert report.probes[1].message == "Lean killed for memory in 12.00s"
+    assert report.verdict == "incomplete" and "memory" in report.detail
+
+
+def test_sorry_warning_inside_a_probe_is_not_a_proof():
+    pf = probe_file()
+    p = pf.probes[0]
+    messages = [msg(p.start_line + 1, "warning", "declaration uses 'sorry'"), axioms(p, "propext")]
+    assert classify_item(pf, messages, NORMAL).probes[0].outcome == "failed"
+
+
+def test_value_negation_proved_refutes():
+    pf = probe_file("N98", value_variants("m"), ("simp",))
+    statement, negation = pf.probes
+    messages = [msg(proof_line(statement), "error", "simp failed"),
+                axioms(negation, "propext", namespace="FrontierBench.N98")]
+    report = classify_item(pf, messages, NORMAL, reference="m")
+    assert report.verdict == "REFUTES"
+    assert report.probes[1].target == "negation"
+
+
+def test_errors_outside_the_probes_are_reported():
+    pf = probe_file()
+    messages = [msg(15, "error", "unknown identifier 'Even'")]
+    messages += [axioms(p, "sorryAx") for p in pf.probes]
+    report = classify_item(pf, messages, NORMAL)
+    assert "line 15" in report.detail and "unknown identifier" in report.detail

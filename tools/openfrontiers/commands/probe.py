@@ -1,0 +1,121 @@
+"""`ofb probe`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from ..errors import UsageError
+from ..evaluator import load_answers
+from ..gitdiff import changed_items
+from ..jail import Limits, MiB, get_backend
+from ..lean.toolchain import Toolchain
+from ..probe import DEFAULT_HEARTBEATS, parse_tactics, plan_probes
+from ..project import Project
+from .common import IDS, SUBSET, Format, select_items
+
+BAD = ("PROVES", "REFUTES", "PROVES+REFUTES", "incomplete", "error")
+
+
+def probe(
+    subset: Optional[str] = SUBSET,
+    ids: Optional[str] = IDS,
+    changed_since: Optional[str] = typer.Option(
+        None, "--changed-since", metavar="REV",
+        help="Only the statements changed since this git revision (committed or not)."),
+    answers: Optional[Path] = typer.Option(
+        None, "--answers", help="Reference answers (default: FrontierBench/evaluator/answers.toml)."),
+    tactics: Optional[str] = typer.Option(
+        None, "--tactics", help="Comma-separated tactics (default: decide,simp,omega,aesop)."),
+    heartbeats: int = typer.Option(DEFAULT_HEARTBEATS, "--heartbeats", min=1,
+                                   help="maxHeartbeats of each probe."),
+    jobs: int = typer.Option(4, "--jobs", min=1, help="Lean processes (or REPLs) at once."),
+    format: Format = typer.Option(Format.table, "--format", help="table or json."),
+    backend: str = typer.Option("lean", "--backend",
+                                help="lean (one `lean --json` per item) or repl (lean-interact)."),
+    jail: str = typer.Option("auto", "--jail", help="Jail backend: bwrap, docker or auto."),
+    memory: int = typer.Option(8192, "--memory-mib", help="Memory limit per Lean process, MiB."),
+    emit: Optional[Path] = typer.Option(
+        None, "--emit", help="Only write the generated probe files (and probes.json) to this "
+                             "folder; no Lean runs."),
+) -> None:
+    """Probe statements with cheap tactics: per item one generated Lean file holds one
+    declaration per (answer × tactic) — True and False for yes/no items, the reference
+    answer (and its negation) for value items — each under `set_option maxHeartbeats N in`.
+    Each probe ends proved / failed / timeout / crash; each item is clean, PROVES or
+    REFUTES (or incomplete when a probe crashed). Exit 0 when every probed item is clean,
+    1 otherwise, 2 on usage errors."""
+    project = Project.find()
+    if changed_since:
+        if subset or ids:
+            raise UsageError("give --changed-since alone, not with --subset or --ids")
+        register = project.register
+        chosen = [i for i in changed_items(project.root, changed_since) if i in register]
+        items = [register.get(i) for i in chosen]
+    else:
+        _, items = select_items(project, subset, ids, default="written")
+    answers_path = answers or project.evaluator_dir / "answers.toml"
+    if answers is not None and not answers.is_file():
+        raise UsageError(f"--answers: no such file {answers}")
+    reference = load_answers(answers_path) if answers_path.is_file() else {}
+    plan = plan_probes(project, items, reference, parse_tactics(tactics), heartbeats)
+    if emit is not None:
+        _emit(emit, plan)
+        return
+    reports = []
+    if plan.jobs:
+        toolchain = Toolchain.discover(project)
+        jailed = get_backend(jail)
+        limits = Limits(memory=memory * MiB, processes=256, cpus=1.0, wall_seconds=3600)
+        if backend == "lean":
+            from ..probe.lean_file import LeanFileBackend
+
+            runner = LeanFileBackend(toolchain, jailed, limits)
+        elif backend == "repl":
+            from ..probe.repl import ReplBackend
+
+            runner = ReplBackend(toolchain, jailed)
+        else:
+            raise UsageError(f"--backend is lean or repl, not {backend!r}")
+        reports = runner.run(plan.jobs, jobs)
+    reports += plan.skipped
+    order = {item.id: n for n, item in enumerate(items)}
+    reports.sort(key=lambda r: order.get(r.item_id, len(order)))
+    failed = any(r.verdict in BAD for r in reports)
+    if format is Format.json:
+        print(json.dumps({"items": [r.as_dict() for r in reports]}, indent=2, ensure_ascii=False))
+        raise typer.Exit(1 if failed else 0)
+    console = Console(highlight=False)
+    table = Table(show_header=True, header_style="bold")
+    for col in ("item", "verdict", "proved", "failed", "timeout", "crash", "seconds", "detail"):
+        table.add_column(col, overflow="fold")
+    for r in reports:
+        n = {o: sum(1 for p in r.probes if p.outcome == o)
+             for o in ("proved", "failed", "timeout", "crash")}
+        style = "green" if r.verdict == "clean" else ("dim" if r.verdict == "skipped" else "red")
+        proved = ", ".join(f"{p.name}" for p in r.probes if p.outcome == "proved")
+        table.add_row(r.item_id, f"[{style}]{r.verdict}[/]", str(n["proved"]), str(n["failed"]),
+                      str(n["timeout"]), str(n["crash"]), f"{r.seconds:.1f}",
+                      proved or r.detail)
+    console.print(table)
+    raise typer.Exit(1 if failed else 0)
+
+
+def _emit(folder: Path, plan) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    manifest = []
+    for job in plan.jobs:
+        pf = job.probe_file
+        (folder / f"Probe{pf.item_id}.lean").write_text(pf.text, encoding="utf-8")
+        manifest.append({"id": pf.item_id, "file": f"Probe{pf.item_id}.lean",
+                         "reference": job.reference,
+                         "probes": [p.__dict__ for p in pf.probes]})
+    (folder / "probes.json").write_text(json.dumps(
+        {"items": manifest, "skipped": [r.as_dict() for r in plan.skipped]}, indent=2,
+        ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"wrote {len(plan.jobs)} probe file(s) to {folder} ({len(plan.skipped)} item(s) skipped)")

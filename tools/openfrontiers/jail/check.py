@@ -1,0 +1,248 @@
+"""`ofb jail check`: the self-check an evaluator runs on a node before anything untrusted.
+
+About twenty probes, each a separate run in the jail (the inside half is `selfcheck.py`),
+cover what the paper's jail promises: no network and no socket of any family, host Unix
+sockets unreachable, nothing writable but the work dir, size caps on the work dir and
+`/tmp`, no host process or host path visible, no `ptrace`, no mount, no new namespace, an
+unprivileged uid without capabilities, NoNewPrivs and seccomp active, and the memory,
+process, CPU, file-size and wall-clock limits enforced and reported, orphans killed, the
+environment cleared. A probe passes only on positive evidence; one that cannot run fails.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import signal
+import socket
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Callable
+
+from .backend import Backend
+from .policy import MiB, JailPolicy, base_policy, python_executable, python_paths
+from .result import JailResult
+
+SCRIPT = Path(__file__).with_name("selfcheck.py")
+SCRIPT_INSIDE = "/ofb-check/selfcheck.py"
+ENV = (("PATH", "/usr/bin:/bin"), ("LANG", "C.UTF-8"), ("OFB_JAIL_CHECK", "1"))
+
+
+@dataclass(frozen=True)
+class ProbeOutcome:
+    name: str
+    ok: bool
+    detail: str
+    seconds: float
+    summary: str  # what the probe shows, in a few words
+
+
+@dataclass(frozen=True)
+class Probe:
+    name: str
+    summary: str
+    args: tuple[str, ...] = ()
+    limits: tuple[tuple[str, object], ...] = ()
+    host_work: bool = False  # run with a staged host work dir (the path real runs take)
+    # Decides from the run's result and the inside report (ok, detail); default: trust
+    # the inside report when the run exited 0.
+    judge: Callable[[JailResult, bool, str], tuple[bool, str]] | None = None
+
+
+def _inside(result: JailResult) -> tuple[bool, str] | None:
+    for line in reversed(result.text().splitlines()):
+        try:
+            report = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(report, dict) and "ok" in report:
+            return bool(report["ok"]), str(report.get("detail", ""))
+    return None
+
+
+def _killed_for_memory(result: JailResult, ok: bool, detail: str) -> tuple[bool, str]:
+    if result.killed_for_memory:
+        peak = f", peak {result.peak_memory // MiB} MiB" if result.peak_memory else ""
+        return True, f"killed for memory and reported{peak}"
+    return ok, detail
+
+
+def _killed_for_cpu(result: JailResult, ok: bool, detail: str) -> tuple[bool, str]:
+    if result.killed_for_cpu and result.wall_time < 30:
+        return True, f"killed after {result.cpu_time or 0:.1f} s of CPU and reported"
+    return False, f"not stopped for CPU ({result.describe()}): {detail}"
+
+
+def _timed_out(result: JailResult, ok: bool, detail: str) -> tuple[bool, str]:
+    if result.timed_out and result.wall_time < 10:
+        return True, f"killed at the wall-clock limit after {result.wall_time:.2f} s"
+    return False, f"not stopped at the wall-clock limit ({result.describe()}): {detail}"
+
+
+def probes(sock_path: str, abstract: str, ro_dir: str, token: str) -> list[Probe]:
+    env_keys = tuple(k for k, _ in ENV)
+    return [
+        Probe("network", "no network interface but lo; no route out"),
+        Probe("sockets", "socket() of every family and type refused"),
+        Probe("host-unix-socket", "host Unix sockets unreachable (path and abstract)",
+              (sock_path, abstract)),
+        Probe("write-outside", "nothing writable outside the work dir", (ro_dir,)),
+        Probe("work-size", "work dir capped at 8 MiB", ("{work}", "8", "32"),
+              host_work=True),
+        Probe("tmp-size", "/tmp capped at 8 MiB", ("/tmp", "8", "32")),
+        Probe("host-processes", "no host process visible", (str(os.getpid()),)),
+        Probe("host-files", "no host path beyond the read-only binds", ("{host-files}",)),
+        Probe("ptrace", "ptrace refused"),
+        Probe("mount", "mount and umount refused"),
+        Probe("namespaces", "no new namespace (unshare, setns, clone flags)"),
+        Probe("uid", "unprivileged uid and gid, no groups, not host root"),
+        Probe("capabilities", "no capabilities"),
+        Probe("no-new-privs", "NoNewPrivs set"),
+        Probe("seccomp", "seccomp filter active"),
+        Probe("memory", "memory limit 128 MiB enforced and reported", ("128", "1024"),
+              (("memory", 128 * MiB),), judge=_killed_for_memory),
+        Probe("processes", "process limit 32 enforced", ("32", "128"), (("processes", 32),)),
+        Probe("cpu", "CPU-time limit 1 s enforced and reported", (),
+              (("cpu_seconds", 1.0), ("wall_seconds", 60.0)), judge=_killed_for_cpu),
+        Probe("file-size", "file-size limit 2 MiB enforced", ("2", "16"),
+              (("file_size", 2 * MiB),)),
+        Probe("wall", "wall-clock limit 1 s enforced and reported", (),
+              (("wall_seconds", 1.0),), judge=_timed_out),
+        Probe("orphan", "an orphan in a new session is killed with the jail", (token,)),
+        Probe("environment", "environment cleared", env_keys),
+    ]
+
+
+def _policy(probe: Probe, ro_dir: str, sock_dir: str, work: Path | None) -> JailPolicy:
+    policy = base_policy(read_only=python_paths(), work_size=8 * MiB, tmp_size=8 * MiB,
+                         env=ENV, files=((SCRIPT_INSIDE, SCRIPT.read_bytes()),))
+    policy = policy.with_limits(**{"memory": 512 * MiB, "processes": 64, "wall_seconds": 30.0,
+                                   **dict(probe.limits)})
+    if probe.name == "write-outside":
+        policy = policy.with_read_only(ro_dir)
+    if probe.name == "host-unix-socket":
+        # The worst case: the socket's directory is visible; only the jail stands between.
+        policy = policy.with_read_only(sock_dir)
+    if work is not None:
+        policy = replace(policy, work_dir=work)
+    return policy
+
+
+HOST_PATHS = ("/root", "/home", "/etc/shadow", "/etc/ssh", "/var", "/run",
+              "/sys", "/boot", "/srv", "/mnt", "/opt", "/media")
+
+
+def host_file_args(policy: JailPolicy) -> list[str]:
+    """Host paths the jail must not show, as `PATH=child,…`: one that leads to a read-only
+    bind may exist but hold only the next step towards it."""
+    candidates = [*HOST_PATHS, str(Path.cwd())]
+    args = []
+    for c in dict.fromkeys(candidates):
+        path = Path(c)
+        below = {p.relative_to(path).parts[0] for p in policy.read_only
+                 if p != path and p.is_relative_to(path)}
+        if any(path.is_relative_to(p) for p in policy.read_only) or path == policy.work_path:
+            continue  # the policy shows it on purpose
+        args.append(f"{c}={','.join(sorted(below))}")
+    return args
+
+
+def _orphans(token: str) -> list[int]:
+    """Host processes whose command line holds the orphan probe's unique token."""
+    found = []
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                if token.encode() in f.read():
+                    found.append(int(pid))
+        except OSError:
+            pass
+    return found
+
+
+def run_check(backend: Backend, jobs: int = 4,
+              only: list[str] | None = None) -> list[ProbeOutcome]:
+    """Run every probe (or those named in `only`) in `backend`; outcomes in probe order."""
+    token = f"{3000 + secrets.randbelow(1000)}.{secrets.randbelow(10**6):06d}"
+    with tempfile.TemporaryDirectory(prefix="ofb-jail-check-") as tmp:
+        tmp_path = Path(tmp)
+        os.chmod(tmp_path, 0o755)
+        sock_dir = tmp_path / "sock"
+        ro_dir = tmp_path / "readonly"
+        sock_dir.mkdir(mode=0o755)
+        ro_dir.mkdir(mode=0o777)  # writable by anyone on the host: only the jail protects it
+        os.chmod(ro_dir, 0o777)
+        abstract = f"ofb-jail-check-{secrets.token_hex(6)}"
+        listeners = [socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) for _ in range(2)]
+        listeners[0].bind(str(sock_dir / "host.sock"))
+        os.chmod(sock_dir / "host.sock", 0o777)
+        listeners[1].bind("\0" + abstract)
+        for s in listeners:
+            s.listen(1)
+        try:
+            selected = [p for p in probes(str(sock_dir / "host.sock"), abstract, str(ro_dir),
+                                          token) if only is None or p.name in only]
+
+            def one(probe: Probe) -> ProbeOutcome:
+                work = None
+                if probe.host_work:
+                    work = tmp_path / f"work-{probe.name}"
+                    work.mkdir()
+                policy = _policy(probe, str(ro_dir), str(sock_dir), work)
+                args = [a.replace("{work}", str(work or "/work")) for a in probe.args]
+                if args == ["{host-files}"]:
+                    args = host_file_args(policy)
+                start = time.monotonic()
+                try:
+                    result = backend.run([str(python_executable()), "-I", "-S", SCRIPT_INSIDE,
+                                          probe.name, *args], policy)
+                except Exception as exc:  # noqa: BLE001 - a probe that cannot run fails
+                    return ProbeOutcome(probe.name, False, f"could not run: {exc}",
+                                        time.monotonic() - start, probe.summary)
+                ok, detail = _judge(probe, result)
+                if probe.name == "orphan" and ok:
+                    time.sleep(0.2)
+                    if _orphans(token):
+                        ok, detail = False, f"the orphan `sleep {token}` outlived the jail"
+                    else:
+                        detail += "; it is gone"
+                if probe.name == "work-size" and ok and not result.work_capped:
+                    ok, detail = False, "the work dir is not on a capped file system (not root?)"
+                return ProbeOutcome(probe.name, ok, detail, time.monotonic() - start,
+                                    probe.summary)
+
+            with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+                return list(pool.map(one, selected))
+        finally:
+            for s in listeners:
+                s.close()
+            for pid in _orphans(token):  # never leave one behind, even when the check failed
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+
+
+def _judge(probe: Probe, result: JailResult) -> tuple[bool, str]:
+    inside = _inside(result)
+    if probe.judge is not None:
+        ok, detail = inside if inside is not None else (False, result.describe())
+        return probe.judge(result, ok, detail)
+    if inside is None:
+        err = result.text("stderr").strip().splitlines()[-1:] or [""]
+        return False, f"no report from inside ({result.describe()}) {err[0][:200]}"
+    ok, detail = inside
+    if result.outcome != "ok":
+        return False, f"{detail} — but the run {result.describe()}"
+    return ok, detail
+
+
+def probe_names() -> list[str]:
+    return [p.name for p in probes("", "", "", "")]
+
