@@ -101,3 +101,13 @@ def test_issues_carry_lines_and_columns():
     (issue,) = static.check(sub, REFERENCE, namespaces=NS, yes_no=True).issues
     line = sub.splitlines()[issue.line - 1]
     assert line[issue.column - 1:].startswith("native_decide")
+
+
+def test_local_checker_reads_wrapped_axiom_lists():
+    from openfrontiers.grade.local import axioms_of
+
+    out = ("'P001.main' depends on axioms: [propext,\n Classical.choice,\n Quot.sound]\n"
+           "'P001.other' does not depend on any axioms\n")
+    assert axioms_of(out, "P001.main") == ["propext", "Classical.choice", "Quot.sound"]
+    assert axioms_of(out, "P001.other") == []
+    assert axioms_of(out, "P002.main") is None

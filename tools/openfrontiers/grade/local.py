@@ -11,27 +11,21 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
+from ..lean.diagnostics import parse_axioms
 from . import static
 
 STANDARD_AXIOMS = ("propext", "Classical.choice", "Quot.sound")
-_AXIOMS = re.compile(r"depends on axioms:\s*\[(?P<list>[^\]]*)\]", re.DOTALL)
 
 
-def parse_axioms(output: str) -> list[str] | None:
-    """The axioms in `#print axioms` output (the list may wrap over lines); None if absent.
-    `does not depend on any axioms` gives []."""
-    if "does not depend on any axioms" in output:
-        return []
-    m = _AXIOMS.search(output)
-    if not m:
-        return None
-    return [a.strip() for a in m.group("list").replace("\n", " ").split(",") if a.strip()]
+def axioms_of(output: str, constant: str) -> list[str] | None:
+    """The axioms `#print axioms` reports for `constant` in `output`; None if it says nothing."""
+    found = parse_axioms(output)
+    return list(found[constant]) if constant in found else None
 
 
 def problem_namespace(problem: str) -> str:
@@ -63,7 +57,7 @@ def compile_and_axioms(root: Path, namespace: str, module: str) -> tuple[bool, s
                              text=True)
     finally:
         probe.unlink(missing_ok=True)
-    return True, out.stdout + out.stderr, parse_axioms(out.stdout + out.stderr)
+    return True, out.stdout + out.stderr, axioms_of(out.stdout + out.stderr, f"{namespace}.main")
 
 
 def main(argv: list[str] | None = None, root: Path | None = None) -> int:

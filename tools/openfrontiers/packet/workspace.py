@@ -8,7 +8,7 @@
       Problem.lean                   the statement, namespace P001
       FrontierBench/Util/*.lean      the utility library, vendored unchanged
       check_submission               the offline pre-submission check
-      checker/openfrontiers/…        the code it runs (lexer, scanner, static layer)
+      checker/openfrontiers/…        the code it runs (lexer, scanner, diagnostics, static layer)
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from .transform import Problem
 
 # Our own modules that `check_submission` needs, vendored verbatim (they import nothing else).
 CHECKER_MODULES = (
-    "__init__.py", "lean/__init__.py", "lean/lexer.py", "lean/decls.py",
+    "__init__.py", "lean/__init__.py", "lean/lexer.py", "lean/decls.py", "lean/diagnostics.py",
     "grade/__init__.py", "grade/static.py", "grade/local.py",
 )
 CHECK_SUBMISSION = '''#!/usr/bin/env python3
