@@ -361,28 +361,12 @@ def _prose_hits(ctx: FileContext, rule: str) -> FileReport:
             yield offset, f"{hit.what}: {hit.text!r}"
 
 
-def leak_status_link(ctx: FileContext) -> FileReport:
-    yield from _prose_hits(ctx, "leak-status-link")
-
-
-def link_review(ctx: FileContext) -> FileReport:
-    yield from _prose_hits(ctx, "link-review")
-
-
-def leak_arxiv(ctx: FileContext) -> FileReport:
-    yield from _prose_hits(ctx, "leak-arxiv-2026")
-
-
-def leak_status_word(ctx: FileContext) -> FileReport:
-    yield from _prose_hits(ctx, "leak-status-word")
-
-
-def leak_ai_name(ctx: FileContext) -> FileReport:
-    yield from _prose_hits(ctx, "leak-ai-name")
-
-
-def leak_recent_year(ctx: FileContext) -> FileReport:
-    yield from _prose_hits(ctx, "leak-recent-year")
+def prose_rule(rule: str) -> Callable[[FileContext], FileReport]:
+    """The check of one leak pattern over the file's comments and docstrings."""
+    def check(ctx: FileContext) -> FileReport:
+        yield from _prose_hits(ctx, rule)
+    check.__name__ = rule.replace("-", "_")
+    return check
 
 
 def _distinctive(component: str) -> bool:
@@ -587,12 +571,12 @@ RULES: tuple[Rule, ...] = (
     R("answer-placeholder", E, Scope.ITEM, "exactly one `answer(…)`, in the statement of `main`", answer_placeholder),
     R("answer-shape", E, Scope.ITEM, "yes/no items have the form `answer(sorry) ↔ P` (per the register)", answer_shape),
     R("leak-answer", E, Scope.ITEM, "the answer is not filled in: `answer(sorry)` only", leak_answer),
-    R("leak-status-link", E, Scope.ITEM, "no live status links (erdosproblems.com, OEIS, MathOverflow, GitHub …; Wikipedia only with oldid=)", leak_status_link),
-    R("link-review", W, Scope.ITEM, "links to unknown hosts are reviewed by hand", link_review),
-    R("leak-arxiv-2026", E, Scope.ITEM, "no arXiv identifiers of 2026 papers", leak_arxiv),
-    R("leak-status-word", E, Scope.ITEM, "no status wording (solved, disproved, resolved, counterexample found, was proved by …)", leak_status_word),
-    R("leak-ai-name", E, Scope.ITEM, "no names of AI systems", leak_ai_name),
-    R("leak-recent-year", E, Scope.ITEM, "no year from 2026 on in comments", leak_recent_year),
+    R("leak-status-link", E, Scope.ITEM, "no live status links (erdosproblems.com, OEIS, MathOverflow, GitHub …; Wikipedia only with oldid=)", prose_rule("leak-status-link")),
+    R("link-review", W, Scope.ITEM, "links to unknown hosts are reviewed by hand", prose_rule("link-review")),
+    R("leak-arxiv-2026", E, Scope.ITEM, "no arXiv identifiers of 2026 papers", prose_rule("leak-arxiv-2026")),
+    R("leak-status-word", E, Scope.ITEM, "no status wording (solved, disproved, resolved, counterexample found, was proved by …)", prose_rule("leak-status-word")),
+    R("leak-ai-name", E, Scope.ITEM, "no names of AI systems", prose_rule("leak-ai-name")),
+    R("leak-recent-year", E, Scope.ITEM, "no year from 2026 on in comments", prose_rule("leak-recent-year")),
     R("leak-upstream-name", E, Scope.ITEM, "no upstream declaration or repository names (erdos_N, FormalConjectures …)", leak_upstream_name),
     R("leak-title", E, Scope.ITEM, "the item's register title does not appear in the file (packets must not carry it)", leak_title),
     R("leak-evaluator-data", E, Scope.ITEM, "nothing from FrontierBench/evaluator/ (solution sources) in a statement", leak_evaluator_data),
