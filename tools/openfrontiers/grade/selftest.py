@@ -415,7 +415,7 @@ def run_jail_lean(case: Case, ctx: SelftestContext) -> CaseResult:
     return CaseResult(case, "pass", f"nothing written outside (build ok: {outcome.ok})")
 
 
-def _static_stops(case: Case) -> bool:
+def static_stops(case: Case) -> bool:
     """A grade case the static layer rejects runs without Lean: nothing is built."""
     from .pipeline import static_check
 
@@ -428,7 +428,7 @@ def run_case(case: Case, ctx: SelftestContext) -> CaseResult:
             return run_static(case)
         if case.layer == "export":
             return run_export(case)
-        if case.needs_lean and ctx.steps is None and not _static_stops(case):
+        if case.needs_lean and ctx.steps is None and not static_stops(case):
             return CaseResult(case, "skipped", f"needs Lean ({ctx.lean_problem})")
         if case.layer == "jail":
             if ctx.jail is None:

@@ -3,7 +3,7 @@
 | static | checker 1 | comparator | item / answer | verdict | stage | reason |
 | --- | --- | --- | --- | --- | --- | --- |
 | rejects | – | – | – | unsolved | static | the rules broken |
-| passes | a build fails | not run | – | unsolved | compile_challenge / compile_submission | timeout, memory, crash, error |
+| passes | a build fails | not run | – | unsolved | compile_challenge / compile_submission (or export, when the Challenge's fails) | timeout, memory, crash, error |
 | passes | rejects at S | rejects | – | unsolved | S | checker 1's reason |
 | passes | rejects at S | accepts | – | unsolved | S | checker-disagreement |
 | passes | accepts | rejects | – | unsolved | comparator | checker-disagreement |
@@ -52,9 +52,9 @@ class Decision:
 def decide(o: Outcomes) -> Decision:
     if o.static_failure is not None:
         return Decision("unsolved", "static", o.static_failure)
-    if o.ours_failure is not None and o.ours_failure[0] in ("compile_challenge", "compile_submission"):
-        return Decision("unsolved", *o.ours_failure)
-    if o.comparator is None:
+    if o.comparator is None:  # a build (or the Challenge's export) failed: nothing to compare
+        if o.ours_failure is not None:
+            return Decision("unsolved", *o.ours_failure)
         return Decision("unsolved", "comparator", "did not run")
     theirs_ok, theirs_reason = o.comparator
     if o.ours_failure is not None:
