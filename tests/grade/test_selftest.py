@@ -61,6 +61,8 @@ def test_case_is_stopped_by_its_layer(case, context, bwrap):
 @pytest.mark.parametrize("case", LEAN_CASES, ids=[c.name for c in LEAN_CASES])
 def test_lean_case_is_stopped_by_its_layer(case, context):
     result = selftest.run_case(case, context)
+    if result.status == "skipped":  # Lean is here, but comparator or lean4export is not built
+        pytest.skip(result.detail)
     assert result.status == "pass", result.detail
 
 

@@ -22,16 +22,9 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from .compare import (
-    Canon,
-    axiom_closure,
-    compare_closure,
-    export_targets,
-    same_answer,
-    trivialising,
-    yes_no_answer,
-)
-from .export_format import Export, ExportError, read_file
+from .compare import (axiom_closure, compare_closure, export_targets, same_answer, trivialising,
+                      yes_no_answer)
+from .export_format import Canon, Export, ExportError, read_file
 from .runs import StageResult, Steps
 from .workspaces import Attempt
 
@@ -68,13 +61,25 @@ class Checker1Result:
                 "exporter": self.exporter}
 
 
-def read_export(stage: StageResult, path, expected_lean: str) -> Export:
-    """The export written by a successful export step; a problem fails the stage."""
+def read_export(path, expected_lean: str) -> Export:
+    """The export a successful export step wrote, from the benchmark's Lean."""
     export = read_file(path)
     if expected_lean and export.lean_version != expected_lean:
         raise ExportError(f"{path}: written by a lean4export for Lean {export.lean_version or '?'}, "
                           f"but the benchmark's Lean is {expected_lean}")
     return export
+
+
+def export_step(steps: Steps, workspace, module: str, names: list[str]) -> tuple[StageResult, Export | None]:
+    """Export `module` and read the export; an unreadable export fails the stage."""
+    outcome, path = steps.export(workspace, module, names)
+    if not outcome.ok:
+        outcome.detail = f"{module}: {outcome.detail}"
+        return outcome, None
+    try:
+        return outcome, read_export(path, steps.tools.toolchain.expected)
+    except ExportError as exc:
+        return StageResult("export", False, "error", str(exc), outcome.seconds), None
 
 
 def judge_exports(challenge: Export, solution: Export, reference: Export | None, theorem: str,
@@ -118,48 +123,34 @@ def run(attempt: Attempt, steps: Steps, *, yes_no: bool, reference_answer: str |
     result = Checker1Result()
     stages = result.stages
     modules = ["Challenge"] + (["Reference"] if attempt.reference_source is not None else [])
-    expected = steps.tools.toolchain.expected
     names = export_targets(attempt.theorem)
 
     stages.append(steps.build("compile_challenge", attempt.challenge, modules))
     if not stages[-1].ok:
         return result
     exports: dict[str, Export] = {}
-    start = time.monotonic()
+    challenge_seconds = 0.0
     for module in modules:  # exported before the Solution is built
-        outcome, path = steps.export(attempt.challenge, module, names)
-        if outcome.ok:
-            try:
-                exports[module] = read_export(outcome, path, expected)
-            except ExportError as exc:
-                outcome = StageResult("export", False, "error", str(exc), outcome.seconds)
+        outcome, exports[module] = export_step(steps, attempt.challenge, module, names)
+        challenge_seconds += outcome.seconds
         if not outcome.ok:
-            outcome.detail = f"(Challenge workspace) {outcome.detail}"
             stages.append(outcome)
             return result
-    challenge_export_seconds = time.monotonic() - start
 
     stages.append(steps.build("compile_submission", attempt.solution, ["Solution"]))
     if not stages[-1].ok:
         return result
-    outcome, path = steps.export(attempt.solution, "Solution", names)
-    if outcome.ok:
-        try:
-            exports["Solution"] = read_export(outcome, path, expected)
-        except ExportError as exc:
-            outcome = StageResult("export", False, "error", str(exc), outcome.seconds)
-    outcome.seconds += challenge_export_seconds
+    outcome, solution = export_step(steps, attempt.solution, "Solution", names)
+    outcome.seconds += challenge_seconds
     stages.append(outcome)
-    if not outcome.ok:
+    if solution is None:
         return result
-    solution = exports["Solution"]
     result.exporter = {"exporter": solution.exporter, "format": solution.format_version,
                        "lean": solution.lean_version}
 
     stages.extend(judge_exports(exports["Challenge"], solution, exports.get("Reference"),
                                 attempt.theorem, yes_no=yes_no, reference_answer=reference_answer,
                                 result=result))
-    if not stages[-1].ok:
-        return result
-    stages.append(steps.replay(attempt.solution, "Solution"))
+    if stages[-1].ok:
+        stages.append(steps.replay(attempt.solution, "Solution"))
     return result

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from .export_format import Canon, Decl, Export, Name, name_str, parse_name
+from .export_format import Canon, Decl, Export, Name, children, name_str, parse_name
 
 STANDARD_AXIOMS = ("propext", "Classical.choice", "Quot.sound")
 # The kernel's built-in constants (comparator's `builtinTargets` and `primitiveTargets`):
@@ -231,19 +231,9 @@ def marked_answer(export: Export, root: int) -> int | None:
             continue
         seen.add(i)
         node = export.exprs[i]
-        tag = node[0]
-        if tag == "mdata":
-            if ANSWER_KEY in node[1] and "true" in str(node[1][ANSWER_KEY]).lower():
-                return node[2]
-            stack.append(node[2])
-        elif tag == "app":
-            stack += (node[2], node[1])
-        elif tag in ("lam", "pi"):
-            stack += (node[3], node[2])
-        elif tag == "let":
-            stack += (node[4], node[3], node[2])
-        elif tag == "proj":
-            stack.append(node[3])
+        if node[0] == "mdata" and ANSWER_KEY in node[1] and "true" in str(node[1][ANSWER_KEY]).lower():
+            return node[2]
+        stack.extend(reversed(children(node)))
     return None
 
 
@@ -270,16 +260,9 @@ def _binder_subterms(export: Export, ids: dict[int, int], root: int, skip: int |
             continue
         seen.add(i)
         node = export.exprs[i]
-        tag = node[0]
-        if tag in ("lam", "pi"):
+        if node[0] in ("lam", "pi"):
             found.add(ids[i])
-            stack += (node[2], node[3])
-        elif tag == "app":
-            stack += (node[1], node[2])
-        elif tag == "let":
-            stack += (node[2], node[3], node[4])
-        elif tag in ("proj", "mdata"):
-            stack.append(node[-1])
+        stack.extend(children(node))
     return found
 
 

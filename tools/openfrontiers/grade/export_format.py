@@ -165,23 +165,13 @@ class Export:
             seen.add(i)
             node = exprs[i]
             tag = node[0]
-            if tag == "const":
+            if tag in ("const", "proj"):
                 yield node[1]
-            elif tag == "app":
-                stack += (node[1], node[2])
-            elif tag in ("lam", "pi"):
-                stack += (node[2], node[3])
-            elif tag == "let":
-                stack += (node[2], node[3], node[4])
-            elif tag == "proj":
-                yield node[1]
-                stack.append(node[3])
-            elif tag == "mdata":
-                stack.append(node[2])
             elif tag == "nat":
                 yield ("Nat",)
             elif tag == "str":
                 yield ("String",)
+            stack.extend(children(node))
 
     def dependencies(self, decl: Decl, seen: set[int]) -> Iterator[Name]:
         yield from self.constants(decl.expressions(), seen)
@@ -192,6 +182,15 @@ class Export:
         while self.exprs[i][0] == "mdata":
             i = self.exprs[i][2]
         return i
+
+
+_CHILDREN = {"app": (1, 2), "lam": (2, 3), "pi": (2, 3), "let": (2, 3, 4), "proj": (3,),
+             "mdata": (2,)}
+
+
+def children(node: tuple) -> tuple[int, ...]:
+    """The indices of an expression node's subexpressions, left to right."""
+    return tuple(node[k] for k in _CHILDREN.get(node[0], ()))
 
 
 class _Reader:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Protocol, Sequence, TypeVar
 
+from .. import __version__
 from ..errors import OfbError
 from ..jail import Backend
 from ..jail.check import run_check
@@ -94,7 +95,7 @@ class Grader:
                                  "issues": [i.as_dict() for i in result.issues]}},
             hashes={"submission": job.submission.sha256, "statement": job.statement_sha256,
                     **self.hashes},
-            timings=timings)
+            tools={"ofb": __version__}, timings=timings)
         if not result.passed:
             reason, detail = static_reason(result, job.submission.path.name)
             record.decision = Decision("unsolved", "static", reason, detail)

@@ -48,6 +48,7 @@ from pathlib import Path
 
 from ..errors import InputError, Location, OfbError
 from ..jail import Backend, Limits, MiB, get_backend
+from ..jail.check import processes_with
 from ..jail.policy import python_executable, python_paths
 from ..lean.toolchain import Toolchain
 from ..project import Project
@@ -55,7 +56,8 @@ from ..tomlpos import load_toml
 from . import checker1, static
 from .export_format import ExportError, read_file
 from .inputs import GradeJob, Submission, sha256
-from .runs import step_policy
+from .runs import Steps, step_policy
+from .tools import GraderTools
 
 DEFAULT_CORPUS = Path("tests") / "grade" / "attacks"
 LAYERS = ("static", "jail", "export", "grade")
@@ -192,7 +194,7 @@ class SelftestContext:
     project: Project
     jail: Backend | None = None
     jail_problem: str = ""
-    steps: object | None = None  # runs.Steps when Lean and the grader's tools are here
+    steps: Steps | None = None  # when Lean and the grader's tools are here
     lean_problem: str = "no Lean toolchain"
     workers: int = 4
 
@@ -205,9 +207,6 @@ class SelftestContext:
             ctx.jail_problem = str(exc)
         if ctx.jail is not None:
             try:
-                from .runs import Steps
-                from .tools import GraderTools
-
                 toolchain = Toolchain.discover(project)
                 tools = GraderTools.discover(project, toolchain)
                 ctx.steps = Steps(tools, ctx.jail, Limits(memory=8 << 30, processes=512,
@@ -285,8 +284,8 @@ def run_jail_payload(case: Case, jail: Backend, project: Project) -> CaseResult:
                   "{host_tmp}": f"/tmp/{name}", "{token}": token,
                   "{loopback}": f"127.0.0.1:{listener.getsockname()[1]}"}
         args = [_fill(a, places) for a in case.args]
-        # The grader's compile policy, with the payload's interpreter where the toolchain
-        # would be (the folder `toolchain` stays empty: no Lean here).
+        # The grader's compile policy; an empty folder stands where the toolchain would be,
+        # and the payload's interpreter is visible instead of Mathlib's packages.
         policy = step_policy(Toolchain(prefix, "", "", project.root), workspace, JAIL_LIMITS,
                              python_paths())
         policy = replace(policy, files=((PAYLOAD_INSIDE, script),))
@@ -296,7 +295,7 @@ def run_jail_payload(case: Case, jail: Backend, project: Project) -> CaseResult:
         finally:
             listener.close()
         time.sleep(0.1)
-        leftovers = _processes_with(token)
+        leftovers = processes_with(token)
         for pid in leftovers:  # never leave one behind, whatever the verdict
             try:
                 os.kill(pid, signal.SIGKILL)
@@ -359,19 +358,6 @@ def _judge_payload(payload: str, result, report: dict) -> list[str]:
     if payload == "spin":
         return [] if result.timed_out else [f"not stopped at the wall-clock limit ({result.describe()})"]
     return [f"unknown payload {payload!r}"]
-
-
-def _processes_with(token: str) -> list[int]:
-    found = []
-    for pid in os.listdir("/proc"):
-        if pid.isdigit() and int(pid) != os.getpid():
-            try:
-                with open(f"/proc/{pid}/cmdline", "rb") as f:
-                    if token.encode() in f.read():
-                        found.append(int(pid))
-            except OSError:
-                pass
-    return found
 
 
 def _job(case: Case) -> GradeJob:
