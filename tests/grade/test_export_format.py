@@ -141,3 +141,33 @@ def test_any_input_either_reads_or_fails_with_an_export_error(lines):
         parse(*lines)
     except ExportError:
         pass
+
+
+FIXTURE_LINES = (FIXTURES / "solution_equal.ndjson").read_text().splitlines()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["drop", "swap", "number", "key", "truncate"]),
+                          st.integers(1, len(FIXTURE_LINES) - 1), st.integers(-3, 400)),
+                min_size=1, max_size=4))
+def test_a_mutated_export_either_reads_or_fails_with_an_export_error(mutations):
+    import re
+
+    lines = list(FIXTURE_LINES)
+    for kind, i, n in mutations:
+        i = min(i, len(lines) - 1)
+        if kind == "drop":
+            del lines[i]
+        elif kind == "swap":
+            j = max(1, min(len(lines) - 1, abs(n) % len(lines)))
+            lines[i], lines[j] = lines[j], lines[i]
+        elif kind == "number":
+            lines[i] = re.sub(r"\d+", str(n), lines[i], count=1)
+        elif kind == "key":
+            lines[i] = lines[i].replace('"name"', '"nom"', 1)
+        else:
+            lines[i] = lines[i][: max(1, n % (len(lines[i]) + 1))]
+    try:
+        read(io.StringIO("\n".join(lines) + "\n"))
+    except ExportError:
+        pass

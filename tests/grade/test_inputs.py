@@ -156,3 +156,25 @@ def test_the_item_namespace_is_kept_when_the_submission_uses_it(repo, tmp_path):
                                  namespace="FrontierBench.R97", answer="True", comparator_config={})
     assert "namespace FrontierBench.R97" in attempt.challenge_source
     assert attempt.theorem == "FrontierBench.R97.main"
+
+
+def test_challenges_of_the_repository_s_statements():
+    """Every written statement becomes a Challenge: the packet's namespace, one answer filled."""
+    from pathlib import Path
+
+    from openfrontiers.grade.inputs import GradeJob, Submission
+    from openfrontiers.lean.answer import placeholders
+    from openfrontiers.project import Project
+
+    project = Project(Path(__file__).resolve().parents[2])
+    written = [i for i in project.register.written() if project.item_file(i.id).is_file()]
+    assert written
+    for item in written:
+        statement = project.item_file(item.id).read_text(encoding="utf-8")
+        job = GradeJob(Submission(project.item_file(item.id), "P123", "", ""), item.id, statement,
+                       "", True, False, "True")
+        challenge = workspaces.answered(job, "P123", "True")
+        assert [p.inner for p in placeholders(challenge)] == ["True"], item.id
+        mains = [d.full_name for d in LeanFile.parse(challenge).declarations if d.name == "main"]
+        assert mains == ["P123.main"], item.id
+        assert f"FrontierBench.{item.id}" not in challenge

@@ -111,7 +111,7 @@ def test_kept_work_shows_the_three_workspaces(repo, bwrap, tmp_path):
     (record,) = grade_all(grader, jobs, LocalExecutor())
     work = tmp_path / "work"
     (attempt,) = list(work.iterdir())
-    assert record.checkers["work"] == str(attempt)
+    assert record.as_dict()["work"] == str(attempt)
     assert sorted(p.name for p in attempt.iterdir()) == ["challenge", "comparator", "solution"]
     export = attempt / "solution" / ".ofb" / "Solution.ndjson"
     assert export.read_text().startswith('{"meta"')

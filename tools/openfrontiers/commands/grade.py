@@ -36,7 +36,7 @@ app = typer.Typer(cls=_GradeGroup, no_args_is_help=True,
                        "submission), `ofb grade static FILE --item ID`, `ofb grade selftest`.")
 
 
-@app.command("run", hidden=True)
+@app.command("run")
 def run(
     submissions: Path = typer.Argument(..., help="A submission P###.lean, or a folder of them "
                                                  "(P###.lean or P###/Solution.lean)."),
@@ -54,9 +54,10 @@ def run(
     landrun: Optional[Path] = typer.Option(None, "--landrun", help="landrun, for comparator."),
     nanoda: Optional[Path] = typer.Option(None, "--nanoda", help="nanoda_bin: comparator's external kernel."),
 ) -> None:
-    """Grade submissions: one JSON verdict line each (solved, frozen-review or unsolved with
-    the stage and reason), then a summary table. Refuses to start where the jail check
-    fails. Exit 0 when every submission was graded, 2 on bad input."""
+    """Grade submissions (`ofb grade SUBMISSIONS …` is short for this): one JSON verdict
+    line each (solved, frozen-review or unsolved with the stage and reason), then a summary
+    table. Refuses to start where the jail check fails. Exit 0 when every submission was
+    graded, 2 on bad input."""
     from ..grade import pipeline
     from ..grade.inputs import find_submissions, load_jobs, sha256
     from ..grade.runs import Steps

@@ -141,7 +141,7 @@ class Grader:
         record.checkers["ours"] = ours.as_dict()
         record.checkers["comparator"] = theirs.as_dict() if theirs else None
         if self.keep_work:
-            record.checkers["work"] = str(attempt.root)
+            record.work = str(attempt.root)
         for stage in ours.stages:
             timings[stage.stage] = stage.seconds
         if theirs is not None:

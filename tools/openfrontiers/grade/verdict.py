@@ -95,6 +95,7 @@ class VerdictRecord:
     hashes: dict = field(default_factory=dict)
     tools: dict = field(default_factory=dict)
     timings: dict = field(default_factory=dict)
+    work: str | None = None  # the attempt's workspaces, when kept
     graded_at: str = field(default_factory=lambda: datetime.now(timezone.utc).isoformat(
         timespec="seconds"))
 
@@ -105,7 +106,7 @@ class VerdictRecord:
                 "detail": d.detail, "answer": self.answer, "checkers": self.checkers,
                 "hashes": self.hashes, "tools": self.tools,
                 "timings": {k: round(v, 3) for k, v in self.timings.items()},
-                "graded_at": self.graded_at}
+                "graded_at": self.graded_at, **({"work": self.work} if self.work else {})}
 
 
 def summary(records: list[VerdictRecord]) -> dict:
