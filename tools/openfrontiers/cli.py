@@ -40,7 +40,7 @@ def _root(
 
 def _register_verbs() -> None:
     # Each stage owns its verbs; the CLI only mounts them.
-    from .commands import build, check, corpus, doctor, items, jail, packet, probe
+    from .commands import build, check, corpus, doctor, grade, items, jail, packet, probe
 
     app.add_typer(packet.app, name="packet")
     app.command(name="check")(check.check)
@@ -51,6 +51,7 @@ def _register_verbs() -> None:
     app.add_typer(jail.app, name="jail")
     app.command(name="build")(build.build)
     app.command(name="probe")(probe.probe)
+    app.add_typer(grade.app, name="grade")
 
 
 _register_verbs()

@@ -103,7 +103,9 @@ class Issue:
 @dataclass
 class StaticResult:
     issues: list[Issue] = field(default_factory=list)
-    answer: str | None = None  # the submitted answer's text, when one was found
+    answer: str | None = None  # the submitted answer's tokens, joined by spaces
+    answer_source: str | None = None  # the submitted answer exactly as written
+    namespace: str | None = None  # the allowed namespace the submission's `main` is in
 
     @property
     def passed(self) -> bool:
@@ -255,6 +257,8 @@ class _Checker:
         if main.kind != "theorem" and main.kind != "lemma" or not any(full == f"{ns}.main" for ns in want):
             self.issue("main", main.keyword,
                        f"`main` must be `{sorted(want)[0]}.main` (found `{full}`)")
+        else:
+            self.result.namespace = full[:-len(".main")]
         return main
 
     def reference_commands(self) -> list[list[str]]:
@@ -347,6 +351,8 @@ class _Checker:
         answer_tokens = sub_code[sub_slot[0] + 1:sub_slot[1]]
         answer = " ".join(t.text for t in answer_tokens)
         self.result.answer = answer
+        self.result.answer_source = self.sub.lean.source[
+            sub_code[sub_slot[0]].end:sub_code[sub_slot[1]].start].strip()
         ref_before = [t for t in ref_code[:ref_slot[0] + 1] if t.start >= ref_sig[0]]
         ref_after = [t for t in ref_code[ref_slot[1]:] if t.end <= ref_sig[1]]
         sub_before = [t for t in sub_code[:sub_slot[0] + 1] if t.start >= sub_sig[0]]

@@ -151,7 +151,7 @@ def host_file_args(policy: JailPolicy) -> list[str]:
     return args
 
 
-def _orphans(token: str) -> list[int]:
+def processes_with(token: str) -> list[int]:
     """Host processes whose command line holds the orphan probe's unique token."""
     found = []
     for pid in os.listdir("/proc"):
@@ -208,7 +208,7 @@ def run_check(backend: Backend, jobs: int = 4,
                 ok, detail = _judge(probe, result)
                 if probe.name == "orphan" and ok:
                     time.sleep(0.2)
-                    if _orphans(token):
+                    if processes_with(token):
                         ok, detail = False, f"the orphan `sleep {token}` outlived the jail"
                     else:
                         detail += "; it is gone"
@@ -222,7 +222,7 @@ def run_check(backend: Backend, jobs: int = 4,
         finally:
             for s in listeners:
                 s.close()
-            for pid in _orphans(token):  # never leave one behind, even when the check failed
+            for pid in processes_with(token):  # never leave one behind, even when the check failed
                 try:
                     os.kill(pid, signal.SIGKILL)
                 except ProcessLookupError:

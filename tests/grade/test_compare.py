@@ -1,0 +1,151 @@
+"""Checker 1's decisions on the export fixtures: every fixture decided right."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from openfrontiers.grade import checker1
+from openfrontiers.grade.compare import (BUILTINS, PRIMITIVES, STANDARD_AXIOMS, axiom_closure,
+                                         compare_closure, export_targets, marked_answer,
+                                         same_answer, trivialising, yes_no_answer)
+from openfrontiers.grade.export_format import Canon, children, read_file
+
+HERE = Path(__file__).parent
+FIXTURES = HERE / "fixtures" / "export"
+MAIN = "P001.main"
+
+
+def load(name: str):
+    return read_file(FIXTURES / f"{name}.ndjson")
+
+
+def test_fixtures_are_what_the_spec_builder_writes():
+    import export_fixtures
+
+    on_disk = {p.stem: p.read_text(encoding="utf-8") for p in FIXTURES.glob("*.ndjson")}
+    assert on_disk == export_fixtures.SCENARIOS, "run python3 tests/grade/export_fixtures.py"
+
+
+@pytest.mark.parametrize("challenge, solution, check, message", [
+    ("challenge", "solution_equal", None, None),
+    ("challenge", "solution_equal_format30", None, None),
+    ("challenge", "solution_renamed_constant", "statement", "statement of `P001.main` differs"),
+    ("challenge", "solution_renamed_main", "statement", "not in the Solution export"),
+    ("challenge", "solution_changed_value", "closure", "`P001.Lehmer` differs between the "
+                                                       "Challenge and the Solution (value)"),
+    ("challenge", "solution_kind_mismatch", "closure", "is a definition in the Challenge but "
+                                                       "an opaque constant in the Solution"),
+    ("challenge", "solution_prelude_nat_add", "closure", "`Nat.add` differs"),
+    ("challenge_projection", "solution_projection_extra_field", "closure", "`P001.Box.mk` differs"),
+    ("challenge", "solution_deep_axiom", None, None),  # the statement is fine; axioms are not
+])
+def test_closure_comparison(challenge, solution, check, message):
+    result = compare_closure(load(challenge), load(solution), MAIN)
+    if check is None:
+        assert result.ok, result.findings
+        assert result.compared > 5
+    else:
+        assert [f.check for f in result.findings] == [check]
+        assert message in result.findings[0].message
+
+
+def test_a_structure_reached_only_through_a_projection_is_compared():
+    ch = load("challenge_projection")
+    main = ch.get(MAIN)
+    mentioned = set(ch.constants([main.type], set()))
+    assert ("P001", "Box") in mentioned
+    stack, consts = [main.type], set()  # the constants the type names as constants
+    while stack:
+        node = ch.exprs[stack.pop()]
+        if node[0] == "const":
+            consts.add(node[1])
+        stack += children(node)
+    assert ("P001", "Box") not in consts  # only the structure of an `Expr.proj`
+
+
+def test_primitives_missing_from_both_exports_are_skipped_but_not_from_one():
+    ch, so = load("challenge"), load("solution_equal")
+    assert ch.get("Nat.sub") is None and compare_closure(ch, so, MAIN).ok
+    del so.decls[("Nat", "gcd")]
+    found = compare_closure(ch, so, MAIN).findings
+    assert [f.message for f in found] == ["`Nat.gcd` is missing from the Solution"]
+
+
+def test_axiom_closure_allows_only_the_standard_axioms_and_shows_the_path():
+    ok = axiom_closure(load("solution_equal"), MAIN)
+    assert ok.ok and ok.axioms == ["propext"]
+    bad = axiom_closure(load("solution_deep_axiom"), MAIN)
+    assert bad.axioms == ["P001.cheat", "propext"]
+    (finding,) = bad.findings
+    assert finding.message == ("axiom `P001.cheat` is not allowed "
+                               "(P001.main → P001.helper → P001.step → P001.aux → P001.cheat)")
+    challenge = axiom_closure(load("challenge"), MAIN)  # `by sorry`
+    assert [f.constant for f in challenge.findings] == ["sorryAx"]
+
+
+def test_a_constant_used_but_not_exported_fails_closed():
+    so = load("solution_deep_axiom")
+    del so.decls[("P001", "aux")]
+    report = axiom_closure(so, MAIN)
+    assert not report.ok and "`P001.aux` is used but not in the export" in report.findings[0].message
+
+
+def test_answers():
+    assert yes_no_answer(load("solution_equal"), MAIN) == "True"
+    assert yes_no_answer(load("solution_false"), MAIN) == "False"
+    assert yes_no_answer(load("solution_not_literal"), MAIN) is None
+    canon = Canon()
+    four, five, ref = load("solution_value_4"), load("solution_value_5"), load("challenge_value_4")
+    assert same_answer(canon, four, ref, MAIN) and not same_answer(canon, five, ref, MAIN)
+    assert four.exprs[marked_answer(four, four.get(MAIN).type)] == ("nat", 4)
+    assert trivialising(load("solution_value_sinf"), MAIN) == "the answer is built with InfSet.sInf"
+    assert trivialising(four, MAIN) is None
+
+
+def test_a_value_answer_reusing_the_statements_set_trivialises_it():
+    from support.grader.ndjson import Builder
+
+    from openfrontiers.grade.export_format import read
+
+    b = Builder()
+    prop, nat = b.sort(0), b.sort(("succ", 0))
+    b.inductive("Nat", nat, [])
+    the_set = b.lam("n", b.const("Nat"), b.const("True"))
+    b.definition("least", b.pi("s", prop, b.const("Nat")), b.lam("s", prop, b.nat(0)))
+    statement = b.app(b.const("IsLeast"), the_set, b.answer(b.app(b.const("least"), the_set)))
+    b.theorem(MAIN, statement, prop)
+    import io
+
+    export = read(io.StringIO(b.text()))
+    assert trivialising(export, MAIN) == "the answer reuses a set or function of the statement itself"
+
+
+def judge(challenge, solution, reference=None, *, yes_no=True, answer="True"):
+    result = checker1.Checker1Result()
+    stages = checker1.judge_exports(load(challenge), load(solution),
+                                    load(reference) if reference else None, MAIN,
+                                    yes_no=yes_no, reference_answer=answer, result=result)
+    return [(s.stage, s.ok, s.reason) for s in stages], result
+
+
+def test_checker1_stages_on_exports():
+    stages, result = judge("challenge", "solution_equal")
+    assert stages == [("compare", True, ""), ("axioms", True, "")]
+    assert (result.answer, result.answer_matches, result.axioms) == ("True", True, ["propext"])
+    assert judge("challenge_false", "solution_false")[1].answer_matches is False
+    assert judge("challenge", "solution_deep_axiom")[0][-1] == ("axioms", False, "forbidden-axiom")
+    assert judge("challenge", "solution_changed_value")[0] == [("compare", False, "mismatch")]
+    assert judge("challenge_not_literal", "solution_not_literal")[0] == [("compare", False, "answer")]
+    value = judge("challenge_value_5", "solution_value_5", "challenge_value_4", yes_no=False, answer="4")
+    assert value[0][-1] == ("axioms", True, "") and value[1].answer_matches is False
+    sinf = judge("challenge_value_sinf", "solution_value_sinf", "challenge_value_4", yes_no=False)
+    assert sinf[0] == [("compare", False, "answer")]
+
+
+def test_export_targets_name_main_the_axioms_and_the_kernel_builtins():
+    targets = export_targets(MAIN)
+    assert targets[0] == MAIN
+    assert set(STANDARD_AXIOMS) | {"Nat", "Quot.lift", "Char.ofNat", "Nat.gcd"} <= set(targets)
+    assert len(targets) == 1 + len(STANDARD_AXIOMS) + len(BUILTINS) + len(PRIMITIVES)

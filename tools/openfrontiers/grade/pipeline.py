@@ -1,0 +1,154 @@
+"""Grading submissions end to end: static layer → workspaces → checker 1 → comparator →
+verdict, one job per submission, through a pluggable executor (a local pool of workers
+first; each job's Lean work runs in jailed subprocesses, so threads suffice to drive them).
+
+Grading refuses to start on a node whose jail check fails (`require_jail`): fail closed.
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Protocol, Sequence, TypeVar
+
+from .. import __version__
+from ..errors import OfbError
+from ..jail import Backend
+from ..jail.check import run_check
+from ..project import Project
+from . import checker1, static, workspaces
+from .comparator import ComparatorOutcome, classify, config
+from .inputs import GradeJob, sha256
+from .runs import Steps
+from .verdict import Decision, Outcomes, VerdictRecord, decide
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+class JailCheckFailed(OfbError):
+    """The jail does not keep its promises on this node; nothing untrusted may run here."""
+
+
+def require_jail(backend: Backend, jobs: int = 4) -> None:
+    """Run `ofb jail check` on `backend`; raise unless every probe passes."""
+    outcomes = run_check(backend, jobs=jobs)
+    failed = [o for o in outcomes if not o.ok]
+    if failed:
+        lines = "\n".join(f"  {o.name}: {o.detail}" for o in failed)
+        raise JailCheckFailed(f"the jail check fails on this node ({backend.name}: "
+                              f"{len(failed)} of {len(outcomes)} probes); grading refuses to "
+                              f"start:\n{lines}")
+
+
+class Executor(Protocol):
+    def map(self, fn: Callable[[T], R], items: Sequence[T]) -> list[R]: ...
+
+
+class LocalExecutor:
+    """Runs jobs on this machine, `workers` at a time, results in input order."""
+
+    def __init__(self, workers: int = 1) -> None:
+        self.workers = max(1, workers)
+
+    def map(self, fn: Callable[[T], R], items: Sequence[T]) -> list[R]:
+        with ThreadPoolExecutor(max_workers=self.workers) as pool:
+            return list(pool.map(fn, items))
+
+
+def static_check(job: GradeJob) -> static.StaticResult:
+    """The static layer against the item's statement; the submission may use the packet's
+    namespace or the item's own."""
+    item_ns = f"FrontierBench.{job.item_id}"
+    return static.check(job.submission.text, job.statement,
+                        namespaces={job.packet_id: item_ns, item_ns: item_ns}, yes_no=job.yes_no)
+
+
+def static_reason(result: static.StaticResult, name: str) -> tuple[str, str]:
+    rules = sorted({i.rule for i in result.issues})
+    detail = "\n".join(i.text(name) for i in result.issues[:12])
+    return ", ".join(rules), detail
+
+
+@dataclass
+class Grader:
+    project: Project
+    steps: Steps | None  # None: no Lean here, only submissions the static layer rejects are graded
+    work_root: Path
+    keep_work: bool = False
+    hashes: dict = field(default_factory=dict)  # of the key and the answers file
+    jail_name: str = ""
+
+    def grade(self, job: GradeJob) -> VerdictRecord:
+        start = time.monotonic()
+        result = static_check(job)
+        timings = {"static": time.monotonic() - start}
+        record = VerdictRecord(
+            submission=str(job.submission.path), packet=job.packet_id, item=job.item_id,
+            decision=Decision("unsolved", "static", "pending"),
+            answer={"kind": "yes-no" if job.yes_no else "value", "submitted": result.answer_source,
+                    "reference": job.reference, "matches": None},
+            checkers={"static": {"passed": result.passed,
+                                 "issues": [i.as_dict() for i in result.issues]}},
+            hashes={"submission": job.submission.sha256, "statement": job.statement_sha256,
+                    **self.hashes},
+            tools={"ofb": __version__}, timings=timings)
+        if not result.passed:
+            reason, detail = static_reason(result, job.submission.path.name)
+            record.decision = Decision("unsolved", "static", reason, detail)
+            timings["total"] = time.monotonic() - start
+            return record
+        if self.steps is None:
+            raise OfbError(f"{job.packet_id} passed the static layer and needs Lean, which is "
+                           "not available here")
+        record.tools = {**self.steps.tools.versions(), "jail": self.jail_name}
+        attempt = workspaces.prepare(
+            self.work_root, job, self.project, self.steps.tools.packages_dir,
+            namespace=result.namespace, answer=result.answer_source,
+            comparator_config=config(f"{result.namespace}.main",
+                                     str(self.steps.tools.nanoda) if self.steps.tools.nanoda else None))
+        record.hashes["challenge"] = sha256(attempt.challenge_source.encode())
+        try:
+            ours = checker1.run(attempt, self.steps, yes_no=job.yes_no,
+                                reference_answer=job.reference)
+            theirs: ComparatorOutcome | None = None
+            if ours.compiled:
+                began = time.monotonic()
+                theirs = classify(self.steps.comparator(attempt.comparator),
+                                  time.monotonic() - began)
+        finally:
+            if not self.keep_work:
+                shutil.rmtree(attempt.root, ignore_errors=True)
+        failure = ours.failure
+        decision = decide(Outcomes(
+            ours_failure=(failure.stage, failure.reason) if failure else None,
+            comparator=(theirs.accepted, theirs.category) if theirs else None,
+            open_item=job.open_item, yes_no=job.yes_no, answer_matches=ours.answer_matches))
+        if failure is not None and decision.stage == failure.stage:
+            extra = f"\n{decision.detail}" if decision.detail else ""
+            decision = Decision(decision.verdict, decision.stage, decision.reason,
+                                failure.detail + extra)
+        elif decision.stage == "comparator" and theirs is not None:
+            decision = Decision(decision.verdict, decision.stage, decision.reason,
+                                f"{decision.detail}: {theirs.message}")
+        record.decision = decision
+        if ours.answer is not None:
+            record.answer["submitted"] = ours.answer
+        record.answer["matches"] = ours.answer_matches
+        record.checkers["ours"] = ours.as_dict()
+        record.checkers["comparator"] = theirs.as_dict() if theirs else None
+        if self.keep_work:
+            record.work = str(attempt.root)
+        for stage in ours.stages:
+            timings[stage.stage] = stage.seconds
+        if theirs is not None:
+            timings["comparator"] = theirs.seconds
+        timings["total"] = time.monotonic() - start
+        return record
+
+
+def grade_all(grader: Grader, jobs: Sequence[GradeJob], executor: Executor) -> list[VerdictRecord]:
+    return executor.map(grader.grade, jobs)
