@@ -16,7 +16,9 @@ from typing import Callable, Iterable, Iterator
 
 from ..lean.decls import Declaration
 from ..lean.lexer import Kind, Token, group_end
-from ..register.model import Focus, SourceRole, Status, Verdict, AnswerKind
+from ..register import Register
+from ..register.model import AnswerKind, Focus, SourceRole, Status, Verdict
+from ..tomlpos import KeyLines
 from . import leaks
 from .context import FileContext, FileKind, TreeContext
 from .findings import Severity
@@ -458,26 +460,33 @@ def register_schema(tree: TreeContext) -> TreeReport:
         yield Path(error.where.path), error.where.line, f"{error.rule}: {error.detail}"
 
 
-def register_files(tree: TreeContext) -> TreeReport:
-    if tree.register is None or not tree.complete:
+def _on_register(check: Callable[[TreeContext, Register, KeyLines], TreeReport]) -> Callable[[TreeContext], TreeReport]:
+    """A rule about the register's content: it has nothing to say when the register did
+    not load (register-schema reports why)."""
+    def rule(tree: TreeContext) -> TreeReport:
+        if tree.register is None or tree.register_lines is None:
+            return
+        yield from check(tree, tree.register, tree.register_lines)
+    rule.__name__ = check.__name__
+    return rule
+
+
+@_on_register
+def register_files(tree: TreeContext, register: Register, lines: KeyLines) -> TreeReport:
+    if not tree.complete:
         return
-    lines = tree.register_lines
-    assert lines is not None
-    for item in tree.register:
+    for item in register:
         if item.is_written and item.id not in tree.item_files:
-            yield (tree.register.path, lines.line(("items", item.id, "status")),
+            yield (register.path, lines.line(("items", item.id, "status")),
                    f"{item.id} is marked written but {item.id}.lean does not exist")
 
 
-def register_complete(tree: TreeContext) -> TreeReport:
-    if tree.register is None:
-        return
-    lines = tree.register_lines
-    assert lines is not None
-    for item in tree.register:
+@_on_register
+def register_complete(tree: TreeContext, register: Register, lines: KeyLines) -> TreeReport:
+    for item in register:
         where = lines.line(("items", item.id))
         if item.status is Status.NEEDS_SOURCE and not item.needs_source.strip():
-            yield tree.register.path, where, f"{item.id} needs-source: say what is missing (needs_source = …)"
+            yield register.path, where, f"{item.id} needs-source: say what is missing (needs_source = …)"
         if not item.is_written:
             continue
         missing = [name for name, value in (
@@ -487,15 +496,12 @@ def register_complete(tree: TreeContext) -> TreeReport:
         if not any(s.role is SourceRole.POSING for s in item.sources):
             missing.append("a posing source")
         if missing:
-            yield tree.register.path, where, f"{item.id} is written but lacks {', '.join(missing)}"
+            yield register.path, where, f"{item.id} is written but lacks {', '.join(missing)}"
 
 
-def reviews(tree: TreeContext) -> TreeReport:
-    if tree.register is None:
-        return
-    lines = tree.register_lines
-    assert lines is not None
-    for item in tree.register:
+@_on_register
+def reviews(tree: TreeContext, register: Register, lines: KeyLines) -> TreeReport:
+    for item in register:
         if not item.is_written:
             continue
         where = lines.line(("items", item.id, "reviews")) or lines.line(("items", item.id))
@@ -504,24 +510,21 @@ def reviews(tree: TreeContext) -> TreeReport:
             if review is None:
                 continue
             if item.writer and review.reviewer == item.writer:
-                yield tree.register.path, where, f"{item.id}: the {focus} review is by the writer"
+                yield register.path, where, f"{item.id}: the {focus} review is by the writer"
             if review.verdict is Verdict.MUST_FIX:
-                yield tree.register.path, where, f"{item.id}: the {focus} review's must-fix is not repaired"
+                yield register.path, where, f"{item.id}: the {focus} review's must-fix is not repaired"
         fid, sem = latest[Focus.FIDELITY], latest[Focus.SEMANTICS]
         if fid and sem and fid.reviewer == sem.reviewer:
-            yield tree.register.path, where, f"{item.id}: both reviews are by {fid.reviewer}; they must be independent"
+            yield register.path, where, f"{item.id}: both reviews are by {fid.reviewer}; they must be independent"
 
 
-def reviews_missing(tree: TreeContext) -> TreeReport:
-    if tree.register is None:
-        return
-    lines = tree.register_lines
-    assert lines is not None
-    for item in tree.register:
+@_on_register
+def reviews_missing(tree: TreeContext, register: Register, lines: KeyLines) -> TreeReport:
+    for item in register:
         if item.is_written:
             missing = [str(f) for f in Focus if item.review(f) is None]
             if missing:
-                yield (tree.register.path, lines.line(("items", item.id)),
+                yield (register.path, lines.line(("items", item.id)),
                        f"{item.id} lacks its {' and '.join(missing)} review")
 
 
