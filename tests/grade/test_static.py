@@ -111,3 +111,16 @@ def test_local_checker_reads_wrapped_axiom_lists():
     assert axioms_of(out, "P001.main") == ["propext", "Classical.choice", "Quot.sound"]
     assert axioms_of(out, "P001.other") == []
     assert axioms_of(out, "P002.main") is None
+
+
+@pytest.mark.parametrize("statement,expected", [
+    ("theorem main : answer(sorry) ↔ ∃ n : ℕ, n = n := by sorry", True),
+    ("theorem main : answer(sorry) <-> True := by sorry", True),
+    ("theorem main : IsLeast {n : ℕ | 0 < n} answer(sorry) := by sorry", False),
+    ("theorem main : (answer(sorry) ∧ True) ↔ True := by sorry", False),
+    ("theorem main : True := by sorry", False),
+])
+def test_yes_no_form_is_read_from_main_s_type(statement, expected):
+    from openfrontiers.grade.local import is_yes_no
+
+    assert is_yes_no(statement) is expected

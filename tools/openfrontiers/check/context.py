@@ -90,10 +90,6 @@ class FileContext:
     def _code_starts(self) -> list[int]:
         return [t.start for t in self.code]
 
-    def code_index(self, tok: Token) -> int:
-        """Position of `tok` in `code`."""
-        return bisect.bisect_left(self._code_starts, tok.start)
-
     def code_in(self, start: int, end: int) -> list[Token]:
         """Code tokens lying within [start, end)."""
         lo = bisect.bisect_left(self._code_starts, start)

@@ -14,6 +14,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
+from ..grade.static import has_yes_no_form
 from ..lean.decls import Declaration
 from ..lean.lexer import Kind, Token, group_end
 from ..register import Register
@@ -342,13 +343,7 @@ def answer_shape(ctx: FileContext) -> FileReport:
     item, main = ctx.item, ctx.main
     if item is None or main is None or main.type is None:
         return
-    type_tokens = ctx.code_in(main.type.start, main.type.end)
-    code = ctx.code
-    is_yes_no_form = False
-    if type_tokens and type_tokens[0].text == "answer(":
-        i = ctx.code_index(type_tokens[0])
-        close = _group_end(code, i)
-        is_yes_no_form = close + 1 < len(code) and code[close + 1].text in ("↔", "<->")
+    is_yes_no_form = has_yes_no_form(ctx.code, main)
     if item.answer_kind is AnswerKind.YES_NO and not is_yes_no_form:
         yield main.keyword, "a yes/no item states `main : answer(sorry) ↔ P`"
     if item.answer_kind is AnswerKind.VALUE and is_yes_no_form:

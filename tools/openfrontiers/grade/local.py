@@ -37,12 +37,7 @@ def problem_namespace(problem: str) -> str:
 def is_yes_no(problem: str) -> bool:
     src = static._Source.parse(problem)
     (main,) = src.mains()
-    start = main.type.start if main.type else main.end
-    code = [t for t in src.code if t.start >= start]
-    if not code or code[0].text != "answer(":
-        return False
-    span = static.answer_span(code, start, main.end)
-    return span is not None and span[1] + 1 < len(code) and code[span[1] + 1].text in ("↔", "<->")
+    return static.has_yes_no_form(src.code, main)
 
 
 def compile_and_axioms(root: Path, namespace: str, module: str) -> tuple[bool, str, list[str] | None]:

@@ -154,6 +154,19 @@ def answer_span(code: list[Token], start: int, end: int) -> tuple[int, int] | No
     return None
 
 
+def has_yes_no_form(code: list[Token], main: Declaration) -> bool:
+    """Is `main`'s type `answer(…) ↔ P` (the form of a yes/no item)? `code` is the file's
+    tokens without trivia."""
+    if main.type is None:
+        return False
+    span = answer_span(code, main.type.start, main.type.end)
+    if span is None:
+        return False
+    first = next((i for i, t in enumerate(code) if t.start >= main.type.start), None)
+    return (span[0] == first and span[1] + 1 < len(code)
+            and code[span[1] + 1].text in ("↔", "<->"))
+
+
 class _Checker:
     def __init__(self, submission: str, reference: str, namespaces: dict[str, str],
                  yes_no: bool | None) -> None:
