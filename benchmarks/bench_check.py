@@ -27,19 +27,49 @@ from openfrontiers.lean.lexer import tokenize  # noqa: E402
 from openfrontiers.project import Project  # noqa: E402
 from openfrontiers.register.dump import dump_register  # noqa: E402
 from openfrontiers.register.model import (  # noqa: E402
-    AnswerKind, Confidence, Focus, Item, Origin, Priority, Review, Source, Split, Status, Verdict,
+    AnswerKind,
+    Confidence,
+    Focus,
+    Item,
+    Origin,
+    Priority,
+    Review,
+    Source,
+    Split,
+    Status,
+    Verdict,
 )
 
-WORDS = ("set", "integer", "prime", "graph", "vertex", "every", "finite", "sequence", "bound",
-         "density", "sum", "there", "exists", "constant", "polynomial", "matrix", "positive")
+WORDS = (
+    "set",
+    "integer",
+    "prime",
+    "graph",
+    "vertex",
+    "every",
+    "finite",
+    "sequence",
+    "bound",
+    "density",
+    "sum",
+    "there",
+    "exists",
+    "constant",
+    "polynomial",
+    "matrix",
+    "positive",
+)
 
 
 def statement(item_id: str, rng: random.Random) -> str:
-    prose = "\n".join(" ".join(rng.choice(WORDS) for _ in range(14)) for _ in range(rng.randint(11, 17)))
+    prose = "\n".join(
+        " ".join(rng.choice(WORDS) for _ in range(14)) for _ in range(rng.randint(11, 17))
+    )
     helpers = "\n\n".join(
         f"/-- Helper {k}: {' '.join(rng.choice(WORDS) for _ in range(10))}. -/\n"
         f"def helper{k} (n : ℕ) : ℕ := n ^ {k + 2} + ∑ i ∈ Finset.range n, (i + {k}) * 3"
-        for k in range(rng.randint(2, 4)))
+        for k in range(rng.randint(2, 4))
+    )
     return f"""import Mathlib
 import FrontierBench.Util.Answer
 
@@ -79,13 +109,27 @@ def make_checkout(root: Path, ids: list[str], rng: random.Random) -> Project:
     for item_id in ids:
         split = Split.OPEN if item_id[0] == "O" else Split.REDISCOVERY
         extra = {"priority": Priority.CORE} if split is Split.OPEN else {}
-        items.append(Item(
-            id=item_id, title=item_id, area="Comb.", split=split, hq50=False,
-            status=Status.WRITTEN, answer_kind=AnswerKind.YES_NO, answer_type="Prop",
-            origin=Origin.NEW, formalization_confidence=Confidence.HIGH, writer="w",
-            sources=(Source("A. Author (1999)"),),
-            reviews=(Review("a", Focus.FIDELITY, Verdict.OK), Review("b", Focus.SEMANTICS, Verdict.OK)),
-            **extra))
+        items.append(
+            Item(
+                id=item_id,
+                title=item_id,
+                area="Comb.",
+                split=split,
+                hq50=False,
+                status=Status.WRITTEN,
+                answer_kind=AnswerKind.YES_NO,
+                answer_type="Prop",
+                origin=Origin.NEW,
+                formalization_confidence=Confidence.HIGH,
+                writer="w",
+                sources=(Source("A. Author (1999)"),),
+                reviews=(
+                    Review("a", Focus.FIDELITY, Verdict.OK),
+                    Review("b", Focus.SEMANTICS, Verdict.OK),
+                ),
+                **extra,
+            )
+        )
         (lib / f"{item_id}.lean").write_text(statement(item_id, rng), encoding="utf-8")
     (lib / "items.toml").write_text(dump_register(items), encoding="utf-8")
     project = Project(root)
@@ -104,7 +148,7 @@ def main() -> None:
         projects, sources = [], []
         remaining, k = args.files, 0
         while remaining > 0:
-            ids = all_ids[:min(remaining, len(all_ids))]
+            ids = all_ids[: min(remaining, len(all_ids))]
             project = make_checkout(Path(tmp) / f"tree{k}", ids, rng)
             projects.append(project)
             sources += [p.read_text(encoding="utf-8") for p in project.library.glob("*.lean")]
@@ -127,8 +171,10 @@ def main() -> None:
             t0 = time.perf_counter()
             errors = sum(run_check(p, []).errors for p in projects)
             best = min(best, time.perf_counter() - t0)
-        print(f"check: {best:.2f} s  {n_files / best:,.0f} files/s  {size_mb / best:.2f} MB/s"
-              f"  ({errors} errors; the generated tree is clean, so 0 is expected)")
+        print(
+            f"check: {best:.2f} s  {n_files / best:,.0f} files/s  {size_mb / best:.2f} MB/s"
+            f"  ({errors} errors; the generated tree is clean, so 0 is expected)"
+        )
 
 
 if __name__ == "__main__":

@@ -23,11 +23,10 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tools"))
 sys.path.insert(0, str(REPO / "tests"))
 sys.path.insert(0, str(REPO / "tests" / "grade"))
-from support.grader.ndjson import Builder  # noqa: E402
-
 from openfrontiers.grade import static  # noqa: E402
 from openfrontiers.grade.compare import axiom_closure, compare_closure  # noqa: E402
 from openfrontiers.grade.export_format import Canon, read  # noqa: E402
+from support.grader.ndjson import Builder  # noqa: E402
 
 
 def synthetic_export(n: int, *, proof: bool) -> str:
@@ -51,7 +50,10 @@ def peak_mib() -> float:
 
 def bench_exports(n: int) -> None:
     start = time.perf_counter()
-    challenge_text, solution_text = synthetic_export(n, proof=False), synthetic_export(n, proof=True)
+    challenge_text, solution_text = (
+        synthetic_export(n, proof=False),
+        synthetic_export(n, proof=True),
+    )
     made = time.perf_counter() - start
     lines = challenge_text.count("\n")
     size = len(challenge_text.encode()) / 2**20
@@ -71,7 +73,9 @@ def bench_exports(n: int) -> None:
     axioms_s = time.perf_counter() - start
     assert result.ok and axioms.ok and result.compared >= n
     print(f"export of {n:,} constants: {lines:,} lines, {size:.1f} MiB (generated in {made:.1f} s)")
-    print(f"  read        {read_s:6.2f} s  ({lines / read_s:,.0f} lines/s, {size / read_s:.1f} MiB/s)")
+    print(
+        f"  read        {read_s:6.2f} s  ({lines / read_s:,.0f} lines/s, {size / read_s:.1f} MiB/s)"
+    )
     print(f"  identities  {canon_s:6.2f} s  (both exports)")
     print(f"  closure     {compare_s:6.2f} s  ({result.compared:,} constants compared)")
     print(f"  axioms      {axioms_s:6.2f} s  ({axioms.constants:,} constants walked)")
@@ -85,7 +89,10 @@ def bench_static() -> None:
     ns = {"P901": "FrontierBench.R97", "FrontierBench.R97": "FrontierBench.R97"}
     lemmas = "".join(f"theorem aux{i} : {i} + 1 = {i + 1} := by norm_num\n\n" for i in range(1000))
     big = honest.replace("theorem main", lemmas + "theorem main")
-    for label, text in (("honest submission", honest), (f"with 1,000 lemmas ({len(big.splitlines()):,} lines)", big)):
+    for label, text in (
+        ("honest submission", honest),
+        (f"with 1,000 lemmas ({len(big.splitlines()):,} lines)", big),
+    ):
         runs = 20
         start = time.perf_counter()
         for _ in range(runs):
@@ -112,21 +119,32 @@ def bench_attempts(count: int) -> None:
         pids = [f"P{n:03d}" for n in range(1, count + 1)]
         text = submission("honest_yes_no")
         folder = submissions_folder(Path(tmp) / "subs", {p: text.replace("P901", p) for p in pids})
-        jobs = load_jobs(repo.project(), find_submissions(folder), repo.key({p: "R97" for p in pids}),
-                         repo.answers_path)
-        tools = GraderTools.discover(repo.project(), repo.toolchain(),
-                                     lean4export=STANDIN_TOOLS / "lean4export",
-                                     comparator=STANDIN_TOOLS / "comparator",
-                                     landrun=STANDIN_TOOLS / "landrun")
+        jobs = load_jobs(
+            repo.project(),
+            find_submissions(folder),
+            repo.key(dict.fromkeys(pids, "R97")),
+            repo.answers_path,
+        )
+        tools = GraderTools.discover(
+            repo.project(),
+            repo.toolchain(),
+            lean4export=STANDIN_TOOLS / "lean4export",
+            comparator=STANDIN_TOOLS / "comparator",
+            landrun=STANDIN_TOOLS / "landrun",
+        )
         steps = Steps(tools, jail, Limits(memory=512 * MiB, wall_seconds=60))
         for workers in (1, 4):
             start = time.perf_counter()
-            records = grade_all(Grader(repo.project(), steps, Path(tmp) / "work"), jobs,
-                                LocalExecutor(workers))
+            records = grade_all(
+                Grader(repo.project(), steps, Path(tmp) / "work"), jobs, LocalExecutor(workers)
+            )
             wall = time.perf_counter() - start
             assert all(r.decision.verdict == "solved" for r in records)
-            print(f"grader overhead (stand-in tools, 6 jailed runs per attempt), {workers} "
-                  f"worker(s): {wall / count * 1000:.0f} ms per attempt, {count / wall:.1f} attempts/s")
+            print(
+                f"grader overhead (stand-in tools, 6 jailed runs per attempt), {workers} "
+                f"worker(s): {wall / count * 1000:.0f} ms per attempt, {count / wall:.1f} "
+                "attempts/s"
+            )
 
 
 def main() -> None:

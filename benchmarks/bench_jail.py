@@ -24,7 +24,10 @@ sys.path.insert(0, str(REPO / "tools"))
 
 from openfrontiers.jail import base_policy  # noqa: E402
 from openfrontiers.probe.generate import (  # noqa: E402
-    DEFAULT_TACTICS, generate, value_variants, yes_no_variants,
+    DEFAULT_TACTICS,
+    generate,
+    value_variants,
+    yes_no_variants,
 )
 
 WORDS = ("set", "integer", "prime", "graph", "vertex", "finite", "sequence", "bound", "density")
@@ -34,17 +37,24 @@ def statement(item_id: str, value: bool, rng: random.Random) -> str:
     prose = "\n".join(" ".join(rng.choice(WORDS) for _ in range(12)) for _ in range(10))
     helpers = "\n\n".join(
         f"/-- Helper {k}. -/\ndef helper{k} (n : ℕ) : ℕ :=\n  n * {k} + {rng.randint(1, 99)}"
-        for k in range(rng.randint(2, 6)))
+        for k in range(rng.randint(2, 6))
+    )
     if value:
-        main = ("theorem main (m : ℕ) (hm : 0 < m) :\n    IsLeast {k : ℕ | 0 < k ∧ m ∣ helper0 k}"
-                " answer(sorry) := by\n  sorry")
+        main = (
+            "theorem main (m : ℕ) (hm : 0 < m) :\n    IsLeast {k : ℕ | 0 < k ∧ m ∣ helper0 k}"
+            " answer(sorry) := by\n  sorry"
+        )
     else:
-        main = ("theorem main : answer(sorry) ↔\n    ∀ n : ℕ, ∃ p q : ℕ, p.Prime ∧ q.Prime ∧ "
-                "helper1 p + q = 2 * n + 4 := by\n  sorry")
-    return (f"import Mathlib\nimport FrontierBench.Util.Answer\n\nset_option autoImplicit false\n\n"
-            f"/-!\n# {item_id} — a generated statement\n\n{prose}\n-/\n\n"
-            f"namespace FrontierBench.{item_id}\n\n{helpers}\n\n/-- The question. -/\n{main}\n\n"
-            f"end FrontierBench.{item_id}\n")
+        main = (
+            "theorem main : answer(sorry) ↔\n    ∀ n : ℕ, ∃ p q : ℕ, p.Prime ∧ q.Prime ∧ "
+            "helper1 p + q = 2 * n + 4 := by\n  sorry"
+        )
+    return (
+        f"import Mathlib\nimport FrontierBench.Util.Answer\n\nset_option autoImplicit false\n\n"
+        f"/-!\n# {item_id} — a generated statement\n\n{prose}\n-/\n\n"
+        f"namespace FrontierBench.{item_id}\n\n{helpers}\n\n/-- The question. -/\n{main}\n\n"
+        f"end FrontierBench.{item_id}\n"
+    )
 
 
 def bench_generation(items: int) -> None:
@@ -58,8 +68,10 @@ def bench_generation(items: int) -> None:
         probes += len(generate(item_id, text, variants, DEFAULT_TACTICS).probes)
     seconds = time.perf_counter() - start
     size = sum(len(t.encode()) for _, _, t in texts) / 1e6
-    print(f"probe generation: {items} items ({size:.2f} MB of statements, {probes} probes) "
-          f"in {seconds * 1000:.0f} ms (target < 1000 ms)")
+    print(
+        f"probe generation: {items} items ({size:.2f} MB of statements, {probes} probes) "
+        f"in {seconds * 1000:.0f} ms (target < 1000 ms)"
+    )
 
 
 def timings(run, runs: int) -> list[float]:
@@ -75,22 +87,28 @@ def timings(run, runs: int) -> list[float]:
 def report(label: str, samples: list[float]) -> None:
     samples = sorted(samples)
     p90 = samples[int(0.9 * (len(samples) - 1))]
-    print(f"{label:<40} median {statistics.median(samples) * 1000:7.1f} ms   "
-          f"p90 {p90 * 1000:7.1f} ms   ({len(samples)} runs)")
+    print(
+        f"{label:<40} median {statistics.median(samples) * 1000:7.1f} ms   "
+        f"p90 {p90 * 1000:7.1f} ms   ({len(samples)} runs)"
+    )
 
 
 def bench_jail(runs: int, docker: bool) -> None:
-    report("`true` without a jail", timings(
-        lambda: subprocess.run(["/usr/bin/true"], check=True), runs))
+    report(
+        "`true` without a jail",
+        timings(lambda: subprocess.run(["/usr/bin/true"], check=True), runs),
+    )
     from openfrontiers.jail.bwrap import BwrapBackend
 
     policy = base_policy()
     bwrap = BwrapBackend()
     status = bwrap.status()
     if status.works:
+
         def one() -> None:
             if not bwrap.run(["/usr/bin/true"], policy).ok:
                 raise SystemExit("bwrap run failed")
+
         report(f"`true` in bwrap ({status.detail.split(';')[0]})", timings(one, runs))
     else:
         print(f"bwrap: not available ({status.detail})")

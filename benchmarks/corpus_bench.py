@@ -25,10 +25,32 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tools"))
 
-from openfrontiers.corpus.config import CorpusConfig
-from openfrontiers.corpus.record import STATUSES, dumps_record, make_record
+from openfrontiers.corpus.config import CorpusConfig  # noqa: E402 -- after the path set-up
+from openfrontiers.corpus.record import STATUSES, dumps_record, make_record  # noqa: E402
 
-WORDS = ["prime", "graph", "set", "bound", "integer", "sequence", "every", "there", "exists", "infinitely", "many", "function", "constant", "sum", "product", "density", "colouring", "vertex", "edge", "polynomial", "limit"]
+WORDS = [
+    "prime",
+    "graph",
+    "set",
+    "bound",
+    "integer",
+    "sequence",
+    "every",
+    "there",
+    "exists",
+    "infinitely",
+    "many",
+    "function",
+    "constant",
+    "sum",
+    "product",
+    "density",
+    "colouring",
+    "vertex",
+    "edge",
+    "polynomial",
+    "limit",
+]
 
 
 def synthetic(n: int, config: CorpusConfig, seed: int = 20261010):
@@ -52,23 +74,54 @@ def synthetic(n: int, config: CorpusConfig, seed: int = 20261010):
             title=f"Synthetic problem {i}",
             problem_statement=" ".join(words) if kind == "problem" else None,
             field={"main": main, "slug": slug, "source_labels": [slug]},
-            msc2020=[{"code": c, "basis": rng.choice(["source-map", "community-map", "editorial"]),
-                      "evidence": f"synthetic rule for {c}"} for c in codes],
+            msc2020=[
+                {
+                    "code": c,
+                    "basis": rng.choice(["source-map", "community-map", "editorial"]),
+                    "evidence": f"synthetic rule for {c}",
+                }
+                for c in codes
+            ],
             status=rng.choice(STATUSES),
             source_status_json=json.dumps({"state": rng.choice(["open", "proved", "verifiable"])}),
-            source={"key": src.key, "name": src.name, "type": src.type, "collection": None,
-                    "url": f"https://example.org/{src.key}/{i}", "license": src.license},
-            provenance={"imported_at": "2026-10-10", "status_as_of": "2026-09-01",
-                        "has_full_text": rng.random() < 0.2, "source_record": f"data.jsonl:{i + 1}",
-                        "input_file": "data.jsonl", "sha256": f"{i:064x}", "importer": "generic@1"},
-            references=[{"kind": "paper", "citation": f"Author {j}, Paper {i}.", "url": None}
-                        for j in range(rng.randint(0, 3))],
-            formalizations=[{
-                "language": "Lean 4", "format": "declaration", "path": f"P/{i}.lean",
-                "declaration": f"P{i}.main", "commit": None, "toolchain": "leanprover/lean4:v4.33.1",
-                "license": "Apache-2.0", "has_sorry_or_admit": True, "has_axiom": False,
-                "verification_status": "not-checked",
-                "code": f"theorem main : answer(sorry) ↔ ∃ n : ℕ, n = {i} := by\n  sorry"}] if lean else [],
+            source={
+                "key": src.key,
+                "name": src.name,
+                "type": src.type,
+                "collection": None,
+                "url": f"https://example.org/{src.key}/{i}",
+                "license": src.license,
+            },
+            provenance={
+                "imported_at": "2026-10-10",
+                "status_as_of": "2026-09-01",
+                "has_full_text": rng.random() < 0.2,
+                "source_record": f"data.jsonl:{i + 1}",
+                "input_file": "data.jsonl",
+                "sha256": f"{i:064x}",
+                "importer": "generic@1",
+            },
+            references=[
+                {"kind": "paper", "citation": f"Author {j}, Paper {i}.", "url": None}
+                for j in range(rng.randint(0, 3))
+            ],
+            formalizations=[
+                {
+                    "language": "Lean 4",
+                    "format": "declaration",
+                    "path": f"P/{i}.lean",
+                    "declaration": f"P{i}.main",
+                    "commit": None,
+                    "toolchain": "leanprover/lean4:v4.33.1",
+                    "license": "Apache-2.0",
+                    "has_sorry_or_admit": True,
+                    "has_axiom": False,
+                    "verification_status": "not-checked",
+                    "code": f"theorem main : answer(sorry) ↔ ∃ n : ℕ, n = {i} := by\n  sorry",
+                }
+            ]
+            if lean
+            else [],
             posed_year=rng.choice([None, None, rng.randint(1900, 2026)]),
             quality_flags=["formalization-contains-placeholder"] if lean else [],
             snapshot_at="2026-10-10T00:00:00Z",
@@ -91,19 +144,27 @@ def measure(path: Path) -> None:
         acc.add(record)
     summary = acc.summary(config.registry)
     done = time.perf_counter()
-    print(json.dumps({
-        "records": report.records, "invalid": report.invalid_records,
-        "validate_s": round(validated - started, 2), "stats_s": round(done - validated, 2),
-        "total_s": round(done - started, 2),
-        "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
-        "problem_records": summary["problem_records"],
-    }))
+    print(
+        json.dumps(
+            {
+                "records": report.records,
+                "invalid": report.invalid_records,
+                "validate_s": round(validated - started, 2),
+                "stats_s": round(done - validated, 2),
+                "total_s": round(done - started, 2),
+                "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+                "problem_records": summary["problem_records"],
+            }
+        )
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--records", type=int, default=100_000)
-    parser.add_argument("--fc", type=Path, help="a formal-conjectures checkout to include in the real build")
+    parser.add_argument(
+        "--fc", type=Path, help="a formal-conjectures checkout to include in the real build"
+    )
     parser.add_argument("--measure", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.measure:
@@ -116,14 +177,22 @@ def main() -> None:
         with path.open("w", encoding="utf-8") as fh:
             for record in synthetic(args.records, config):
                 fh.write(dumps_record(record) + "\n")
-        print(f"generated {args.records:,} synthetic records ({path.stat().st_size / 1e6:.0f} MB) "
-              f"in {time.perf_counter() - started:.1f} s")
-        child = subprocess.run([sys.executable, __file__, "--measure", str(path)],
-                               capture_output=True, text=True, check=True)
+        print(
+            f"generated {args.records:,} synthetic records ({path.stat().st_size / 1e6:.0f} MB) "
+            f"in {time.perf_counter() - started:.1f} s"
+        )
+        child = subprocess.run(
+            [sys.executable, __file__, "--measure", str(path)],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         m = json.loads(child.stdout)
-        print(f"validate + stats, streaming: {m['records']:,} records ({m['invalid']} invalid) in "
-              f"{m['total_s']} s (validate {m['validate_s']} s, stats {m['stats_s']} s); "
-              f"peak RSS {m['peak_rss_mb']} MB  [targets: < 30 s, < 500 MB]")
+        print(
+            f"validate + stats, streaming: {m['records']:,} records ({m['invalid']} invalid) in "
+            f"{m['total_s']} s (validate {m['validate_s']} s, stats {m['stats_s']} s); "
+            f"peak RSS {m['peak_rss_mb']} MB  [targets: < 30 s, < 500 MB]"
+        )
     real_build(config, args.fc)
 
 
@@ -135,19 +204,25 @@ def real_build(config: CorpusConfig, fc: Path | None) -> None:
     if not sources.is_dir():
         print(f"real-source build: skipped ({sources} is absent)")
         return
-    specs = [f"erdos-problems={sources / 'erdosproblems'}",
-             f"optimization-constants={sources / 'optimizationproblems'}",
-             f"alphaevolve={sources / 'alphaevolve'}"]
+    specs = [
+        f"erdos-problems={sources / 'erdosproblems'}",
+        f"optimization-constants={sources / 'optimizationproblems'}",
+        f"alphaevolve={sources / 'alphaevolve'}",
+    ]
     if fc:
         specs.append(f"formal-conjectures={fc}")
     with tempfile.TemporaryDirectory() as tmp:
         started = time.perf_counter()
-        manifest = build(config, parse_sources(specs, config), Path(tmp), Snapshot.parse("2026-10-10"))
+        manifest = build(
+            config, parse_sources(specs, config), Path(tmp), Snapshot.parse("2026-10-10")
+        )
         took = time.perf_counter() - started
     totals = manifest["totals"]
-    print(f"real-source build ({', '.join(s['key'] for s in manifest['sources'])}): "
-          f"{totals['input_records']:,} input records → {totals['records']:,} records, "
-          f"{totals['skipped']:,} skipped, in {took:.1f} s")
+    print(
+        f"real-source build ({', '.join(s['key'] for s in manifest['sources'])}): "
+        f"{totals['input_records']:,} input records → {totals['records']:,} records, "
+        f"{totals['skipped']:,} skipped, in {took:.1f} s"
+    )
 
 
 if __name__ == "__main__":

@@ -43,18 +43,38 @@ end FrontierBench.O02
 
 def written_item(item_id: str = "O02"):
     from openfrontiers.register.model import (
-        AnswerKind, Confidence, Focus, Item, Origin, Priority, Review, Source, Split, Status,
+        AnswerKind,
+        Confidence,
+        Focus,
+        Item,
+        Origin,
+        Priority,
+        Review,
+        Source,
+        Split,
+        Status,
         Verdict,
     )
 
     split = Split.OPEN if item_id.startswith("O") else Split.REDISCOVERY
-    base = Item(id=item_id, title=f"Problem {item_id}", area="Number th.", split=split,
-                hq50=True, status=Status.WRITTEN, answer_kind=AnswerKind.YES_NO,
-                answer_type="Prop", origin=Origin.NEW,
-                formalization_confidence=Confidence.HIGH, writer="writer-a",
-                sources=(Source("D. H. Lehmer, On Euler's totient function (1932)"),),
-                reviews=(Review("reviewer-b", Focus.FIDELITY, Verdict.OK),
-                         Review("reviewer-c", Focus.SEMANTICS, Verdict.OK)))
+    base = Item(
+        id=item_id,
+        title=f"Problem {item_id}",
+        area="Number th.",
+        split=split,
+        hq50=True,
+        status=Status.WRITTEN,
+        answer_kind=AnswerKind.YES_NO,
+        answer_type="Prop",
+        origin=Origin.NEW,
+        formalization_confidence=Confidence.HIGH,
+        writer="writer-a",
+        sources=(Source("D. H. Lehmer, On Euler's totient function (1932)"),),
+        reviews=(
+            Review("reviewer-b", Focus.FIDELITY, Verdict.OK),
+            Review("reviewer-c", Focus.SEMANTICS, Verdict.OK),
+        ),
+    )
     if split is Split.OPEN:
         return replace(base, priority=Priority.CORE, certificate=True)
     from openfrontiers.register.model import AiClass, Tier
@@ -73,12 +93,20 @@ class Checkout:
         (root / "FrontierBench" / "evaluator").mkdir()
         for name in ("lakefile.toml", "lean-toolchain", "lake-manifest.json"):
             shutil.copy(REPO / name, root / name)
-        shutil.copy(REPO / "FrontierBench" / "Util" / "Answer.lean",
-                    root / "FrontierBench" / "Util" / "Answer.lean")
+        shutil.copy(
+            REPO / "FrontierBench" / "Util" / "Answer.lean",
+            root / "FrontierBench" / "Util" / "Answer.lean",
+        )
         self.items = {
             "O02": written_item("O02"),
-            "E03": Item(id="E03", title="Erdős Problem #152: isolated elements", area="Add. comb.",
-                        split=Split.REDISCOVERY, hq50=True, status=Status.PLANNED),
+            "E03": Item(
+                id="E03",
+                title="Erdős Problem #152: isolated elements",
+                area="Add. comb.",
+                split=Split.REDISCOVERY,
+                hq50=True,
+                status=Status.PLANNED,
+            ),
         }
         self.write_register()
         self.write_subsets()
@@ -98,14 +126,17 @@ class Checkout:
     def write_register(self) -> None:
         from openfrontiers.register.dump import dump_register
 
-        (self.library / "items.toml").write_text(dump_register(self.items.values()), encoding="utf-8")
+        (self.library / "items.toml").write_text(
+            dump_register(self.items.values()), encoding="utf-8"
+        )
 
     def write_subsets(self) -> None:
         from openfrontiers.register.subsets import Subset, dump_subsets
 
         ids = tuple(self.items)
         (self.library / "subsets.toml").write_text(
-            dump_subsets([Subset("HQ-50", "v1", ids, "test")]), encoding="utf-8")
+            dump_subsets([Subset("HQ-50", "v1", ids, "test")]), encoding="utf-8"
+        )
 
     def set_item(self, item) -> None:
         self.items[item.id] = item

@@ -19,11 +19,18 @@ YES_NO = [i.id for i in REGISTER.written() if i.answer_kind is AnswerKind.YES_NO
 
 
 def lean_errors(path: Path) -> list[dict]:
-    done = subprocess.run(["lake", "env", "lean", "--json", str(path)], cwd=REPO,
-                          capture_output=True, text=True, timeout=1800)
+    done = subprocess.run(
+        ["lake", "env", "lean", "--json", str(path)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=1800,
+        check=False,
+    )
     messages = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
     return [m for m in messages if m.get("severity") == "error"] + (
-        [{"data": done.stderr}] if done.returncode != 0 and not messages else [])
+        [{"data": done.stderr}] if done.returncode != 0 and not messages else []
+    )
 
 
 @pytest.mark.lean

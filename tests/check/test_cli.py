@@ -23,8 +23,9 @@ def test_errors_exit_one_with_file_line_col_rule(checkout, capsys):
 
 
 def test_warnings_alone_exit_zero(checkout, capsys):
-    checkout.statement("O02", GOOD_STATEMENT.replace("end FrontierBench.O02",
-                                                     "#check Nat\nend FrontierBench.O02"))
+    checkout.statement(
+        "O02", GOOD_STATEMENT.replace("end FrontierBench.O02", "#check Nat\nend FrontierBench.O02")
+    )
     run = ofb(capsys, "check", "FrontierBench/O02.lean")
     assert run.code == 0 and "stray-command: warning:" in run.out
 
@@ -33,9 +34,16 @@ def test_json_format(checkout, capsys):
     checkout.statement("O02", GOOD_STATEMENT.replace("answer(sorry)", "answer(False)"))
     run = ofb(capsys, "check", "--format", "json", "FrontierBench/O02.lean")
     data = json.loads(run.out)
-    assert data == [{"file": "FrontierBench/O02.lean", "line": 22, "column": 16,
-                     "rule": "leak-answer", "severity": "error",
-                     "message": "the answer is filled in (`answer(False)`): publish `answer(sorry)`"}]
+    assert data == [
+        {
+            "file": "FrontierBench/O02.lean",
+            "line": 22,
+            "column": 16,
+            "rule": "leak-answer",
+            "severity": "error",
+            "message": "the answer is filled in (`answer(False)`): publish `answer(sorry)`",
+        }
+    ]
 
 
 def test_rules_lists_every_rule(checkout, capsys):
@@ -44,7 +52,7 @@ def test_rules_lists_every_rule(checkout, capsys):
     run = ofb(capsys, "check", "--rules")
     assert run.code == 0
     listed = [line.split()[0] for line in run.out.splitlines()]
-    assert set(r.id for r in RULES) <= set(listed) and "encoding" in listed
+    assert {r.id for r in RULES} <= set(listed) and "encoding" in listed
 
 
 def test_usage_errors_exit_two(checkout, capsys):
@@ -79,8 +87,11 @@ def test_sync_writes_and_checks_the_root(checkout, capsys):
     assert ofb(capsys, "sync").out.startswith("wrote")
     assert ofb(capsys, "sync", "--check").code == 0
     root = (checkout.root / "FrontierBench.lean").read_text()
-    assert root.splitlines()[2:] == ["import FrontierBench.Util.Answer",
-                                     "import FrontierBench.O02", "import FrontierBench.O22"]
+    assert root.splitlines()[2:] == [
+        "import FrontierBench.Util.Answer",
+        "import FrontierBench.O02",
+        "import FrontierBench.O22",
+    ]
     assert ofb(capsys, "sync").out.startswith("unchanged")
 
 

@@ -3,8 +3,8 @@ failing example that it reports (at the right line where the line is known)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Callable
 
 import pytest
 
@@ -13,7 +13,9 @@ from openfrontiers.check import RULES, run_check
 from openfrontiers.check.engine import ENGINE_RULES
 from openfrontiers.register.model import AnswerKind, Focus, Review, Status, Verdict
 
-MAIN = "theorem main : answer(sorry) ↔ ∃ n : ℕ, 1 < n ∧ ¬ n.Prime ∧ n.totient ∣ n - 1 := by\n  sorry"
+MAIN = (
+    "theorem main : answer(sorry) ↔ ∃ n : ℕ, 1 < n ∧ ¬ n.Prime ∧ n.totient ∣ n - 1 := by\n  sorry"
+)
 NS_OPEN = "namespace FrontierBench.O02\n"
 
 
@@ -33,6 +35,7 @@ def edit(old: str, new: str) -> Callable[[Checkout], None]:
     def apply(repo: Checkout) -> None:
         assert old in GOOD_STATEMENT, old
         repo.statement("O02", GOOD_STATEMENT.replace(old, new, 1))
+
     return apply
 
 
@@ -47,6 +50,7 @@ def add_comment(text: str) -> Callable[[Checkout], None]:
 def register(**changes) -> Callable[[Checkout], None]:
     def apply(repo: Checkout) -> None:
         repo.set_item(replace(repo.items["O02"], **changes))
+
     return apply
 
 
@@ -67,8 +71,12 @@ def misplaced_file(repo: Checkout) -> None:
 
 def bad_register_field(repo: Checkout) -> None:
     path = repo.library / "items.toml"
-    path.write_text(path.read_text(encoding="utf-8").replace(
-        'title = "Problem O02"', 'title = "Problem O02"\ncolour = "blue"'), encoding="utf-8")
+    path.write_text(
+        path.read_text(encoding="utf-8").replace(
+            'title = "Problem O02"', 'title = "Problem O02"\ncolour = "blue"'
+        ),
+        encoding="utf-8",
+    )
 
 
 def evaluator_source_in_statement(repo: Checkout) -> None:
@@ -82,17 +90,25 @@ def not_utf8(repo: Checkout) -> None:
 
 FAILING: dict[str, list[Callable[[Checkout], None]]] = {
     "file-name": [misplaced_file],
-    "imports": [edit("import Mathlib\n", "import Mathlib\nimport Mathlib.Data.Nat.Basic\n"),
-                edit("import Mathlib\n", ""),
-                edit("import FrontierBench.Util.Answer\n", "")],
+    "imports": [
+        edit("import Mathlib\n", "import Mathlib\nimport Mathlib.Data.Nat.Basic\n"),
+        edit("import Mathlib\n", ""),
+        edit("import FrontierBench.Util.Answer\n", ""),
+    ],
     "auto-implicit": [edit("set_option autoImplicit false\n", "")],
     "module-docstring": [edit("# O02 —", "# Lehmer —"), edit("# O02 —", "# O03 —")],
-    "namespace": [lambda r: r.statement("O02", GOOD_STATEMENT.replace("FrontierBench.O02", "Lehmer")),
-                  edit("end FrontierBench.O02", "")],
-    "single-theorem": [insert_after_namespace("/-- x -/\ntheorem extra : True := trivial"),
-                       insert_after_namespace("example : True := trivial")],
+    "namespace": [
+        lambda r: r.statement("O02", GOOD_STATEMENT.replace("FrontierBench.O02", "Lehmer")),
+        edit("end FrontierBench.O02", ""),
+    ],
+    "single-theorem": [
+        insert_after_namespace("/-- x -/\ntheorem extra : True := trivial"),
+        insert_after_namespace("example : True := trivial"),
+    ],
     "main-name": [edit("theorem main", "theorem lehmer")],
-    "main-docstring": [edit("/-- Is there a composite $n > 1$ with $\\varphi(n) \\mid n - 1$? -/\n", "")],
+    "main-docstring": [
+        edit("/-- Is there a composite $n > 1$ with $\\varphi(n) \\mid n - 1$? -/\n", "")
+    ],
     "def-docstring": [insert_after_namespace("def helper : ℕ := 1")],
     "binders-before-colon": [edit("theorem main :", "theorem main (m : ℕ) :")],
     "main-proof": [edit(":= by\n  sorry", ":= by\n  simp")],
@@ -103,7 +119,7 @@ FAILING: dict[str, list[Callable[[Checkout], None]]] = {
         insert_after_namespace("/-- o -/\nopaque o : ℕ"),
         insert_after_namespace("/-- d -/\ndef d : 1 = 1 := by native_decide"),
         insert_after_namespace("/-- i -/\n@[implemented_by id] def i (n : ℕ) : ℕ := n"),
-        insert_after_namespace("/-- e -/\n@[extern \"c\"] def e (n : ℕ) : ℕ := n"),
+        insert_after_namespace('/-- e -/\n@[extern "c"] def e (n : ℕ) : ℕ := n'),
         insert_after_namespace("/-- u -/\nunsafe def u : ℕ := 1"),
         insert_after_namespace("/-- p -/\npartial def p (n : ℕ) : ℕ := p n"),
         edit("import Mathlib\n", "prelude\nimport Mathlib\n"),
@@ -111,59 +127,113 @@ FAILING: dict[str, list[Callable[[Checkout], None]]] = {
         insert_after_namespace("/-- r -/\ndef r := Lean.ofReduceBool"),
         insert_after_namespace("/-- t -/\ndef t := Lean.trustCompiler"),
     ],
-    "open-classical": [edit("set_option autoImplicit false\n",
-                            "set_option autoImplicit false\nopen Classical\n"),
-                       edit("set_option autoImplicit false\n",
-                            "set_option autoImplicit false\nopen scoped Classical\n")],
-    "set-option": [insert_after_namespace("set_option debug.skipKernelTC true"),
-                   edit("set_option autoImplicit false", "set_option autoImplicit true"),
-                   edit(":= by\n  sorry", ":= by\n  set_option trace.Meta.synthInstance true in\n  sorry")],
-    "forbidden-command": [insert_after_namespace("#eval 1"), insert_after_namespace("#exit"),
-                          insert_after_namespace("run_cmd pure ()"),
-                          insert_after_namespace("initialize pure ()"),
-                          edit("import Mathlib\n", "module\nimport Mathlib\n")],
+    "open-classical": [
+        edit("set_option autoImplicit false\n", "set_option autoImplicit false\nopen Classical\n"),
+        edit(
+            "set_option autoImplicit false\n",
+            "set_option autoImplicit false\nopen scoped Classical\n",
+        ),
+    ],
+    "set-option": [
+        insert_after_namespace("set_option debug.skipKernelTC true"),
+        edit("set_option autoImplicit false", "set_option autoImplicit true"),
+        edit(":= by\n  sorry", ":= by\n  set_option trace.Meta.synthInstance true in\n  sorry"),
+    ],
+    "forbidden-command": [
+        insert_after_namespace("#eval 1"),
+        insert_after_namespace("#exit"),
+        insert_after_namespace("run_cmd pure ()"),
+        insert_after_namespace("initialize pure ()"),
+        edit("import Mathlib\n", "module\nimport Mathlib\n"),
+    ],
     "stray-command": [insert_after_namespace("#check Nat.totient")],
-    "metaprogramming": [insert_after_namespace('notation "φ" => Nat.totient'),
-                        insert_after_namespace('macro "one" : term => `(1)'),
-                        insert_after_namespace('syntax "foo" : term'),
-                        insert_after_namespace("infixl:65 \" +++ \" => Nat.add"),
-                        insert_after_namespace("/-- b -/\n@[term_elab foo] def bar := 1")],
-    "answer-placeholder": [edit("answer(sorry) ↔ ", "True ↔ "),
-                           edit("1 < n ∧", "answer(sorry) ∧ 1 < n ∧"),
-                           insert_after_namespace("/-- h -/\ndef h : Prop := answer(sorry)")],
+    "metaprogramming": [
+        insert_after_namespace('notation "φ" => Nat.totient'),
+        insert_after_namespace('macro "one" : term => `(1)'),
+        insert_after_namespace('syntax "foo" : term'),
+        insert_after_namespace('infixl:65 " +++ " => Nat.add'),
+        insert_after_namespace("/-- b -/\n@[term_elab foo] def bar := 1"),
+    ],
+    "answer-placeholder": [
+        edit("answer(sorry) ↔ ", "True ↔ "),
+        edit("1 < n ∧", "answer(sorry) ∧ 1 < n ∧"),
+        insert_after_namespace("/-- h -/\ndef h : Prop := answer(sorry)"),
+    ],
     "answer-shape": [edit(MAIN, "theorem main : ∃ n : ℕ, n = answer(sorry) := by\n  sorry")],
-    "leak-answer": [edit("answer(sorry)", "answer(True)"), edit("answer(sorry)", "answer(False)"),
-                    edit("answer(sorry)", "answer(1 = 1)")],
-    "leak-status-link": [add_comment("see https://www.erdosproblems.com/152"),
-                         add_comment("https://oeis.org/A000010"),
-                         add_comment("https://mathoverflow.net/questions/1973"),
-                         add_comment("https://github.com/x/y"),
-                         add_comment("https://en.wikipedia.org/wiki/Lehmer%27s_totient_problem")],
+    "leak-answer": [
+        edit("answer(sorry)", "answer(True)"),
+        edit("answer(sorry)", "answer(False)"),
+        edit("answer(sorry)", "answer(1 = 1)"),
+    ],
+    "leak-status-link": [
+        add_comment("see https://www.erdosproblems.com/152"),
+        add_comment("https://oeis.org/A000010"),
+        add_comment("https://mathoverflow.net/questions/1973"),
+        add_comment("https://github.com/x/y"),
+        add_comment("https://en.wikipedia.org/wiki/Lehmer%27s_totient_problem"),
+    ],
     "link-review": [add_comment("https://example.org/lehmer")],
-    "leak-arxiv-2026": [add_comment("arXiv:2605.20579"), add_comment("https://arxiv.org/abs/2601.01234")],
-    "leak-status-word": [add_comment("This was solved."), add_comment("It has been proved."),
-                         add_comment("A counterexample was found."), add_comment("disproved")],
-    "leak-ai-name": [add_comment("found by GPT-5.2"), add_comment("with AlphaProof"),
-                     add_comment("an AI system"), add_comment("OpenAI")],
+    "leak-arxiv-2026": [
+        add_comment("arXiv:2605.20579"),
+        add_comment("https://arxiv.org/abs/2601.01234"),
+    ],
+    "leak-status-word": [
+        add_comment("This was solved."),
+        add_comment("It has been proved."),
+        add_comment("A counterexample was found."),
+        add_comment("disproved"),
+    ],
+    "leak-ai-name": [
+        add_comment("found by GPT-5.2"),
+        add_comment("with AlphaProof"),
+        add_comment("an AI system"),
+        add_comment("OpenAI"),
+    ],
     "leak-recent-year": [add_comment("posed again in 2026")],
-    "leak-upstream-name": [add_comment("compare erdos_152"), add_comment("see FormalConjectures"),
-                           insert_after_namespace("/-- x -/\ndef erdos_152 : ℕ := 1")],
+    "leak-upstream-name": [
+        add_comment("compare erdos_152"),
+        add_comment("see FormalConjectures"),
+        insert_after_namespace("/-- x -/\ndef erdos_152 : ℕ := 1"),
+    ],
     "leak-evaluator-data": [evaluator_source_in_statement],
-    "leak-title": [add_comment("Problem   O02 as listed"), register(title="Lehmer's totient problem")],
-    "declarative-title": [edit("Is there a composite n with φ(n) ∣ n − 1?",
-                               "A composite n with φ(n) ∣ n − 1 exists")],
-    "register-entry": [register(status=Status.PLANNED), register(status=Status.NEEDS_SOURCE,
-                                                               needs_source="x")],
+    "leak-title": [
+        add_comment("Problem   O02 as listed"),
+        register(title="Lehmer's totient problem"),
+    ],
+    "declarative-title": [
+        edit("Is there a composite n with φ(n) ∣ n − 1?", "A composite n with φ(n) ∣ n − 1 exists")
+    ],
+    "register-entry": [
+        register(status=Status.PLANNED),
+        register(status=Status.NEEDS_SOURCE, needs_source="x"),
+    ],
     "register-files": [mark_e03_written],
-    "register-complete": [register(origin=None), register(writer=""), register(sources=()),
-                          register(status=Status.NEEDS_SOURCE)],
+    "register-complete": [
+        register(origin=None),
+        register(writer=""),
+        register(sources=()),
+        register(status=Status.NEEDS_SOURCE),
+    ],
     "review-independence": [
-        register(reviews=(Review("writer-a", Focus.FIDELITY, Verdict.OK),
-                          Review("reviewer-c", Focus.SEMANTICS, Verdict.OK))),
-        register(reviews=(Review("reviewer-b", Focus.FIDELITY, Verdict.OK),
-                          Review("reviewer-b", Focus.SEMANTICS, Verdict.OK))),
-        register(reviews=(Review("reviewer-b", Focus.FIDELITY, Verdict.MUST_FIX),
-                          Review("reviewer-c", Focus.SEMANTICS, Verdict.OK)))],
+        register(
+            reviews=(
+                Review("writer-a", Focus.FIDELITY, Verdict.OK),
+                Review("reviewer-c", Focus.SEMANTICS, Verdict.OK),
+            )
+        ),
+        register(
+            reviews=(
+                Review("reviewer-b", Focus.FIDELITY, Verdict.OK),
+                Review("reviewer-b", Focus.SEMANTICS, Verdict.OK),
+            )
+        ),
+        register(
+            reviews=(
+                Review("reviewer-b", Focus.FIDELITY, Verdict.MUST_FIX),
+                Review("reviewer-c", Focus.SEMANTICS, Verdict.OK),
+            )
+        ),
+    ],
     "review-missing": [register(reviews=())],
     "root-imports": [new_unsynced_statement],
     "register-schema": [bad_register_field],
@@ -190,19 +260,23 @@ def test_findings_point_at_the_offending_line(checkout):
     (hit,) = [f for f in findings(checkout) if f.rule == "leak-status-word"]
     lines = (checkout.library / "O02.lean").read_text(encoding="utf-8").splitlines()
     assert "solved" in lines[hit.line - 1]
-    assert lines[hit.line - 1][hit.column - 1:].startswith("solved")
+    assert lines[hit.line - 1][hit.column - 1 :].startswith("solved")
     assert hit.path == "FrontierBench/O02.lean"
 
 
 def test_words_in_string_literals_are_not_leaks(checkout):
-    insert_after_namespace('/-- s -/\ndef s : String := "solved by GPT in 2026, https://github.com"')(checkout)
+    insert_after_namespace(
+        '/-- s -/\ndef s : String := "solved by GPT in 2026, https://github.com"'
+    )(checkout)
     assert findings(checkout) == []
 
 
 def test_words_in_nested_comments_are_leaks_but_not_code(checkout):
     add_comment("")(checkout)
-    checkout.statement("O02", GOOD_STATEMENT.replace(
-        NS_OPEN, NS_OPEN + "/- outer /- sorry axiom -/ was solved -/\n"))
+    checkout.statement(
+        "O02",
+        GOOD_STATEMENT.replace(NS_OPEN, NS_OPEN + "/- outer /- sorry axiom -/ was solved -/\n"),
+    )
     assert rules_of(checkout) == {"leak-status-word"}
 
 
@@ -212,8 +286,10 @@ def test_yes_no_rule_follows_the_register(checkout):
 
 
 def test_wikipedia_permalinks_and_literature_links_pass(checkout):
-    add_comment("https://en.wikipedia.org/w/index.php?title=Lehmer&oldid=123 and "
-                "https://doi.org/10.1090/S0002-9904-1932-05521-5 and https://arxiv.org/abs/1504.00001")(checkout)
+    add_comment(
+        "https://en.wikipedia.org/w/index.php?title=Lehmer&oldid=123 and "
+        "https://doi.org/10.1090/S0002-9904-1932-05521-5 and https://arxiv.org/abs/1504.00001"
+    )(checkout)
     assert findings(checkout) == []
 
 

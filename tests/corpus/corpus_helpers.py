@@ -29,12 +29,16 @@ SNAPSHOT = Snapshot.parse("2026-10-10T00:00:00Z")
 def shared_source(name: str) -> Path:
     path = SOURCES / name
     if not path.exists():
-        pytest.skip(f"upstream snapshot {path} is absent (the shared data folder is not beside "
-                    "the repository)")
+        pytest.skip(
+            f"upstream snapshot {path} is absent (the shared data folder is not beside "
+            "the repository)"
+        )
     return path
 
 
-def run_importer(config: CorpusConfig, name: str, path: Path, key: str | None = None) -> ImportResult:
+def run_importer(
+    config: CorpusConfig, name: str, path: Path, key: str | None = None
+) -> ImportResult:
     source = config.registry[key or name]
     ctx = ImportContext(source, config.taxonomy, SNAPSHOT, config.dir)
     return IMPORTERS[name].run(path, ctx)
@@ -47,26 +51,68 @@ def sample_record(**overrides: Any) -> dict[str, Any]:
         title="Erdős Problem #7 · number theory / covering systems",
         problem_statement="Is there a covering system all of whose moduli are odd?",
         field={"main": "math", "slug": "number-theory", "source_labels": ["number theory"]},
-        msc2020=[{"code": "11", "basis": "community-map",
-                  "evidence": "Inferred from community label: number theory"}],
+        msc2020=[
+            {
+                "code": "11",
+                "basis": "community-map",
+                "evidence": "Inferred from community label: number theory",
+            }
+        ],
         status="open",
         source_status_json='{"informal_status":{"state":"verifiable"}}',
-        source={"key": "erdos-problems", "name": "Erdős Problems (Thomas Bloom)",
-                "type": "problem-list", "collection": None,
-                "url": "https://www.erdosproblems.com/7", "license": "See site"},
-        provenance={"imported_at": "2026-10-10", "status_as_of": "2025-08-31",
-                    "has_full_text": False, "source_record": "data/problems.yaml#number=7",
-                    "input_file": "data/problems.yaml", "sha256": "0" * 64,
-                    "importer": "erdos-problems@1"},
-        references=[{"kind": "website", "citation": "Erdős Problems #7",
-                     "url": "https://www.erdosproblems.com/7"}],
-        formalizations=[{"language": "Lean 4", "format": "declaration", "path": "E/7.lean",
-                         "declaration": "Erdos7.erdos_7", "commit": None, "toolchain": None,
-                         "license": "Apache-2.0", "has_sorry_or_admit": True, "has_axiom": False,
-                         "verification_status": "not-checked", "code": "theorem x : True := by sorry"}],
-        progress={"best_lower": "1", "best_upper": "2", "bounds": [
-            {"direction": "lower", "value": "1", "reference": None, "url": None, "date": None,
-             "comment": None}]},
+        source={
+            "key": "erdos-problems",
+            "name": "Erdős Problems (Thomas Bloom)",
+            "type": "problem-list",
+            "collection": None,
+            "url": "https://www.erdosproblems.com/7",
+            "license": "See site",
+        },
+        provenance={
+            "imported_at": "2026-10-10",
+            "status_as_of": "2025-08-31",
+            "has_full_text": False,
+            "source_record": "data/problems.yaml#number=7",
+            "input_file": "data/problems.yaml",
+            "sha256": "0" * 64,
+            "importer": "erdos-problems@1",
+        },
+        references=[
+            {
+                "kind": "website",
+                "citation": "Erdős Problems #7",
+                "url": "https://www.erdosproblems.com/7",
+            }
+        ],
+        formalizations=[
+            {
+                "language": "Lean 4",
+                "format": "declaration",
+                "path": "E/7.lean",
+                "declaration": "Erdos7.erdos_7",
+                "commit": None,
+                "toolchain": None,
+                "license": "Apache-2.0",
+                "has_sorry_or_admit": True,
+                "has_axiom": False,
+                "verification_status": "not-checked",
+                "code": "theorem x : True := by sorry",
+            }
+        ],
+        progress={
+            "best_lower": "1",
+            "best_upper": "2",
+            "bounds": [
+                {
+                    "direction": "lower",
+                    "value": "1",
+                    "reference": None,
+                    "url": None,
+                    "date": None,
+                    "comment": None,
+                }
+            ],
+        },
         quality_flags=["formalization-contains-placeholder"],
         snapshot_at="2026-10-10T00:00:00Z",
     )

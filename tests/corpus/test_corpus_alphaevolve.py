@@ -2,36 +2,45 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 
 import pytest
+from corpus_helpers import run_importer, shared_source
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from corpus_helpers import run_importer, shared_source
 
 from openfrontiers.corpus.importers.alphaevolve import JsSyntaxError, parse_object_literal
 from openfrontiers.corpus.text import html_tables, html_to_markdown
 
 
 def test_object_literal_strings_are_decoded_as_a_browser_would():
-    src = r'''const problemData = {
+    src = r"""const problemData = {
         title: "2. A \"quoted\" title", // a comment
         /* another comment */
         statement: `
             <p>$\\max_{t} f(t)\ dx$ \x41\u0042\u{43} done</p>
         `,
         paperURL: 'https://arxiv.org/abs/1',
-    };'''
+    };"""
     data = parse_object_literal(src, src.index("{"))
     assert data["title"] == '2. A "quoted" title'
     assert data["statement"].strip() == r"<p>$\max_{t} f(t) dx$ ABC done</p>"
     assert data["paperURL"] == "https://arxiv.org/abs/1"
 
 
-@pytest.mark.parametrize("src", [
-    "{ title: `${x}` }", "{ title: 3 }", '{ title: "open', "{ title: \"a\nb\" }", "{ : 1 }",
-    '{ title: "\\u{110000}" }', '{ title: "\\u{12" }',
-])
+@pytest.mark.parametrize(
+    "src",
+    [
+        "{ title: `${x}` }",
+        "{ title: 3 }",
+        '{ title: "open',
+        '{ title: "a\nb" }',
+        "{ : 1 }",
+        '{ title: "\\u{110000}" }',
+        '{ title: "\\u{12" }',
+    ],
+)
 def test_object_literal_errors(src):
     with pytest.raises(JsSyntaxError):
         parse_object_literal(src, 0)
@@ -45,8 +54,11 @@ def test_html_to_markdown_keeps_links_lists_tables_and_latex():
     <tbody><tr><td>$2$</td><td><a href="https://b.org">B</a></td></tr></tbody></table>"""
     assert html_to_markdown(html) == (
         "Let $x < 1$ and **bold** [a link](https://a.org/x).\n\n- one\n\n- two $y$\n\n"
-        "Upper bounds for $C$\n\n| Bound | Source |\n| --- | --- |\n| $2$ | [B](https://b.org) |")
-    assert html_tables(html) == [("Upper bounds for $C$", [[("$2$", None), ("B", "https://b.org")]])]
+        "Upper bounds for $C$\n\n| Bound | Source |\n| --- | --- |\n| $2$ | [B](https://b.org) |"
+    )
+    assert html_tables(html) == [
+        ("Upper bounds for $C$", [[("$2$", None), ("B", "https://b.org")]])
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -73,21 +85,26 @@ def test_page_content(pages):
     assert r"\max_{-1/2 \leq t \leq 1/2}" in two["problem_statement"]
     bounds = two["progress"]["bounds"]
     assert [b["direction"] for b in bounds].count("upper") == 3
-    assert bounds[0] == {"direction": "upper", "value": "$\\pi/2 = 1.57059$", "reference": "Schinzel-Schmidt",
-                         "url": "https://eudml.org/doc/278445", "date": "2002", "comment": None}
+    assert bounds[0] == {
+        "direction": "upper",
+        "value": "$\\pi/2 = 1.57059$",
+        "reference": "Schinzel-Schmidt",
+        "url": "https://eudml.org/doc/278445",
+        "date": "2002",
+        "comment": None,
+    }
     assert "title-number-mismatch" in by_id["problem:alphaevolve/31"]["quality_flags"]
     catalogue = by_id["catalogue:alphaevolve/27"]
     assert catalogue["problem_statement"] is None and catalogue["notes"]
     assert catalogue["quality_flags"] == ["catalogue-only"]
     statuses = json.loads((shared_source("alphaevolve") / "status.json").read_text())
     assert json.loads(by_id["problem:alphaevolve/3"]["source_status_json"]) == {
-        "status_json_class": next(k for k, v in statuses.items() if 3 in v)}
+        "status_json_class": next(k for k, v in statuses.items() if 3 in v)
+    }
 
 
 @settings(max_examples=400, deadline=None)
-@given(st.text(alphabet='{}:,"\'`\\$ux0123456789abcdef/*\n title', max_size=40))
+@given(st.text(alphabet="{}:,\"'`\\$ux0123456789abcdef/*\n title", max_size=40))
 def test_object_literal_parser_fails_only_with_its_own_error(body):
-    try:
+    with contextlib.suppress(JsSyntaxError):
         assert isinstance(parse_object_literal("{" + body, 0), dict)
-    except JsSyntaxError:
-        pass

@@ -24,10 +24,12 @@ OUTPUTS = ("records.jsonl", "records.parquet", "SKIPPED.jsonl", "REPORT.md", "MA
 
 
 def _specs() -> list[str]:
-    return [f"erdos-problems={shared_source('erdosproblems')}",
-            f"optimization-constants={shared_source('optimizationproblems')}",
-            f"alphaevolve={shared_source('alphaevolve')}",
-            f"formal-conjectures={FIXTURES / 'fc'}"]
+    return [
+        f"erdos-problems={shared_source('erdosproblems')}",
+        f"optimization-constants={shared_source('optimizationproblems')}",
+        f"alphaevolve={shared_source('alphaevolve')}",
+        f"formal-conjectures={FIXTURES / 'fc'}",
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -52,9 +54,12 @@ def test_rebuild_is_byte_identical_whatever_the_source_order(config, built, tmp_
 def test_manifest_accounts_for_every_input(built):
     out, manifest = built
     assert manifest == json.loads((out / "MANIFEST.json").read_text(encoding="utf-8"))
-    roots = {"erdos-problems": shared_source("erdosproblems"),
-             "optimization-constants": shared_source("optimizationproblems"),
-             "alphaevolve": shared_source("alphaevolve"), "formal-conjectures": FIXTURES / "fc"}
+    roots = {
+        "erdos-problems": shared_source("erdosproblems"),
+        "optimization-constants": shared_source("optimizationproblems"),
+        "alphaevolve": shared_source("alphaevolve"),
+        "formal-conjectures": FIXTURES / "fc",
+    }
     for source in manifest["sources"]:
         for inp in source["inputs"]:
             data = (roots[source["key"]] / inp["path"]).read_bytes()
@@ -67,7 +72,10 @@ def test_manifest_accounts_for_every_input(built):
     assert len(skipped) == manifest["totals"]["skipped"]
     for entry in manifest["outputs"]:
         assert hashlib.sha256((out / entry["path"]).read_bytes()).hexdigest() == entry["sha256"]
-    assert [c["path"] for c in manifest["config"]][:2] == ["Corpus/schema/problem.schema.json", "Corpus/sources.toml"]
+    assert [c["path"] for c in manifest["config"]][:2] == [
+        "Corpus/schema/problem.schema.json",
+        "Corpus/sources.toml",
+    ]
 
 
 def test_records_are_sorted_valid_and_mirrored_in_parquet(built):
@@ -100,7 +108,12 @@ def test_unassessed_policy_overrides_mapped_status(tmp_path):
     tail = tail.replace('status_policy = "mapped"', 'status_policy = "unassessed"', 1)
     sources.write_text(head + "[sources.formal-conjectures]" + tail, encoding="utf-8")
     patched = CorpusConfig(corpus)
-    build(patched, parse_sources([f"formal-conjectures={FIXTURES / 'fc'}"], patched), tmp_path / "b", SNAPSHOT)
+    build(
+        patched,
+        parse_sources([f"formal-conjectures={FIXTURES / 'fc'}"], patched),
+        tmp_path / "b",
+        SNAPSHOT,
+    )
     records = _records(tmp_path / "b" / "records.jsonl")
     assert {r["status"] for r in records} == {"unassessed"}
     assert any('"category":"research solved"' in r["source_status_json"] for r in records)
@@ -130,24 +143,41 @@ def test_a_build_with_an_invalid_record_writes_nothing(config, tmp_path, monkeyp
 
     monkeypatch.setattr(erdos, "_record", broken)
     with pytest.raises(OfbError) as info:
-        build(config, parse_sources([f"erdos-problems={shared_source('erdosproblems')}"], config),
-              tmp_path / "out", SNAPSHOT)
-    assert "records.jsonl:1: schema-enum: record problem:erdos-problems/1: field status:" in str(info.value)
+        build(
+            config,
+            parse_sources([f"erdos-problems={shared_source('erdosproblems')}"], config),
+            tmp_path / "out",
+            SNAPSHOT,
+        )
+    assert "records.jsonl:1: schema-enum: record problem:erdos-problems/1: field status:" in str(
+        info.value
+    )
     assert not (tmp_path / "out").exists()
 
 
 def test_diff_reports_status_changes(config, tmp_path):
     data = (shared_source("erdosproblems") / "data" / "problems.yaml").read_text(encoding="utf-8")
     first = data.index('state: "open"')
-    changed = data[:first] + 'state: "proved"' + data[first + len('state: "open"'):]
+    changed = data[:first] + 'state: "proved"' + data[first + len('state: "open"') :]
     new_src = tmp_path / "erdos-new" / "data"
     new_src.mkdir(parents=True)
     (new_src / "problems.yaml").write_text(changed, encoding="utf-8")
-    build(config, parse_sources([f"erdos-problems={shared_source('erdosproblems')}"], config), tmp_path / "old", SNAPSHOT)
-    build(config, parse_sources([f"erdos-problems={new_src.parent}"], config), tmp_path / "new", SNAPSHOT)
+    build(
+        config,
+        parse_sources([f"erdos-problems={shared_source('erdosproblems')}"], config),
+        tmp_path / "old",
+        SNAPSHOT,
+    )
+    build(
+        config,
+        parse_sources([f"erdos-problems={new_src.parent}"], config),
+        tmp_path / "new",
+        SNAPSHOT,
+    )
     result = diff(tmp_path / "old" / "records.jsonl", tmp_path / "new" / "records.jsonl")
     assert [(c["id"], c["old_status"], c["new_status"]) for c in result["status_changes"]] == [
-        ("problem:erdos-problems/1", "open", "solved")]
+        ("problem:erdos-problems/1", "open", "solved")
+    ]
     assert result["claim_changes"] == [] and result["added"] == result["removed"] == []
 
 
@@ -156,7 +186,9 @@ def test_diff_reports_claim_changes_added_and_removed(tmp_path):
     b = sample_record(source_status_json='{"informal_status":{"state":"open"}}')
     c = sample_record(id="problem:erdos-problems/8")
     (tmp_path / "old.jsonl").write_text(json.dumps(a) + "\n", encoding="utf-8")
-    (tmp_path / "new.jsonl").write_text(json.dumps(b) + "\n" + json.dumps(c) + "\n", encoding="utf-8")
+    (tmp_path / "new.jsonl").write_text(
+        json.dumps(b) + "\n" + json.dumps(c) + "\n", encoding="utf-8"
+    )
     result = diff(tmp_path / "old.jsonl", tmp_path / "new.jsonl")
     assert result["status_changes"] == []
     assert [x["id"] for x in result["claim_changes"]] == ["problem:erdos-problems/7"]
@@ -166,14 +198,28 @@ def test_diff_reports_claim_changes_added_and_removed(tmp_path):
 def test_export_by_license_class_and_source(config, built, tmp_path):
     out, _ = built
     filt = ExportFilter.parse(config.registry, "cc0,permissive", None, "alphaevolve", "problem")
-    manifest = export(out / "records.jsonl", tmp_path / "x", filt, config.registry, frozenset({"jsonl", "parquet"}))
+    manifest = export(
+        out / "records.jsonl",
+        tmp_path / "x",
+        filt,
+        config.registry,
+        frozenset({"jsonl", "parquet"}),
+    )
     records = _records(tmp_path / "x" / "records.jsonl")
     assert {r["source"]["key"] for r in records} == {"optimization-constants", "formal-conjectures"}
-    assert manifest["records"] == len(records) == pq.read_table(tmp_path / "x" / "records.parquet").num_rows
+    assert (
+        manifest["records"]
+        == len(records)
+        == pq.read_table(tmp_path / "x" / "records.parquet").num_rows
+    )
     assert manifest["records_by_license_class"] == {"permissive": len(records)}
     everything = _records(out / "records.jsonl")
-    assert len(records) == sum(1 for r in everything if r["source"]["key"] in
-                               {"optimization-constants", "formal-conjectures"} and r["record_kind"] == "problem")
+    assert len(records) == sum(
+        1
+        for r in everything
+        if r["source"]["key"] in {"optimization-constants", "formal-conjectures"}
+        and r["record_kind"] == "problem"
+    )
     with pytest.raises(UsageError, match="unknown class"):
         ExportFilter.parse(config.registry, "free-for-all", None, None, "all")
     with pytest.raises(UsageError, match="unknown source"):
@@ -190,7 +236,9 @@ def test_stats_on_hand_made_records(config):
     records[1]["msc2020"] = []
     records[2]["posed_year"] = 1975
     records[3]["posed_year"] = 1971
-    catalogue = sample_record(id="catalogue:erdos-problems/99", record_kind="catalogue", status="solved")
+    catalogue = sample_record(
+        id="catalogue:erdos-problems/99", record_kind="catalogue", status="solved"
+    )
     s = compute(records + [catalogue], config.registry)
     assert (s["problem_records"], s["catalogue_records"]) == (5, 1)
     assert s["status"]["open"] == 4 and s["status"]["solved"] == 1
@@ -207,8 +255,15 @@ def test_stats_on_hand_made_records(config):
 def _ofb(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONPATH=str(REPO / "tools"))
     env.pop("OFB_ROOT", None)
-    return subprocess.run([sys.executable, "-m", "openfrontiers", "corpus", *args], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=300, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "openfrontiers", "corpus", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
 
 
 def test_cli_validate_names_record_and_field_and_fails(tmp_path):
@@ -217,7 +272,10 @@ def test_cli_validate_names_record_and_field_and_fails(tmp_path):
     path.write_text(json.dumps(good) + "\n" + json.dumps(bad) + "\n{oops\n", encoding="utf-8")
     run = _ofb("validate", str(path))
     assert run.returncode == 1
-    assert f"{path}:2: schema-enum: record problem:erdos-problems/8: field status: 'opne' is not one of" in run.stdout
+    assert (
+        f"{path}:2: schema-enum: record problem:erdos-problems/8: field status: 'opne' is not one "
+        "of" in run.stdout
+    )
     assert f"{path}:3: json-syntax:" in run.stdout
     assert "3 records, 2 invalid, 2 error(s)" in run.stdout
     ok = tmp_path / "ok.jsonl"
@@ -227,8 +285,15 @@ def test_cli_validate_names_record_and_field_and_fails(tmp_path):
 
 def test_cli_build_stats_export_diff(tmp_path):
     out = tmp_path / "b"
-    run = _ofb("build", "--source", f"formal-conjectures={FIXTURES / 'fc'}", "--out", str(out),
-               "--snapshot-at", "2026-10-10")
+    run = _ofb(
+        "build",
+        "--source",
+        f"formal-conjectures={FIXTURES / 'fc'}",
+        "--out",
+        str(out),
+        "--snapshot-at",
+        "2026-10-10",
+    )
     assert run.returncode == 0, run.stderr
     assert "formal-conjectures: 13 input records → 8 problem, 0 catalogue, 5 skipped" in run.stdout
     stats = json.loads(_ofb("stats", str(out), "--format", "json").stdout)
@@ -240,7 +305,9 @@ def test_cli_build_stats_export_diff(tmp_path):
     same = _ofb("diff", str(out), str(out))
     assert "0 status change(s)" in same.stdout
     bad = _ofb("build", "--source", "nope=x", "--out", str(tmp_path / "n"))
-    assert bad.returncode == 2 and "no importer 'nope'" in bad.stderr and "Traceback" not in bad.stderr
+    assert (
+        bad.returncode == 2 and "no importer 'nope'" in bad.stderr and "Traceback" not in bad.stderr
+    )
 
 
 def test_cli_sources_lists_the_registry(tmp_path):

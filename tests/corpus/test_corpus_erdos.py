@@ -22,7 +22,9 @@ def test_every_entry_becomes_a_record(erdos):
 
 
 def test_every_state_is_mapped_by_the_documented_policy(erdos):
-    table = tomllib.loads((REPO / "Corpus" / "importers" / "erdos-problems.toml").read_text())["status"]
+    table = tomllib.loads((REPO / "Corpus" / "importers" / "erdos-problems.toml").read_text())[
+        "status"
+    ]
     data = yaml.safe_load((shared_source("erdosproblems") / "data" / "problems.yaml").read_text())
     states = {str(e["number"]): e["informal_status"]["state"] for e in data}
     assert set(states.values()) <= set(table)
@@ -38,19 +40,32 @@ def test_known_entries(erdos):
     by_id = {r["id"]: r for r in erdos.records}
     one = by_id["problem:erdos-problems/1"]
     assert one["status"] == "open"
-    assert one["msc2020"] == [{"code": "11", "basis": "community-map",
-                               "evidence": "Inferred from community label: number theory, additive combinatorics"}]
-    assert {"kind": "oeis", "citation": "OEIS A276661", "url": "https://oeis.org/A276661"} in one["references"]
+    assert one["msc2020"] == [
+        {
+            "code": "11",
+            "basis": "community-map",
+            "evidence": "Inferred from community label: number theory, additive combinatorics",
+        }
+    ]
+    assert {"kind": "oeis", "citation": "OEIS A276661", "url": "https://oeis.org/A276661"} in one[
+        "references"
+    ]
     assert one["notes"] == "Prize offered: $500"
     assert by_id["problem:erdos-problems/2"]["status"] == "solved"  # disproved
     seven = by_id["problem:erdos-problems/7"]
     assert seven["status"] == "open"  # verifiable: open, a finite check would settle it
     assert "verifiable" in seven["source_status_json"]
     # No statement text in the database, and none invented.
-    assert all(r["problem_statement"] is None and "no-statement-text" in r["quality_flags"]
-               and r["provenance"]["has_full_text"] is False for r in erdos.records)
+    assert all(
+        r["problem_statement"] is None
+        and "no-statement-text" in r["quality_flags"]
+        and r["provenance"]["has_full_text"] is False
+        for r in erdos.records
+    )
     # "N/A" and "possible" are notes of the database, not OEIS sequences.
-    assert all(ref["url"] != "https://oeis.org/N/A" for r in erdos.records for ref in r["references"])
+    assert all(
+        ref["url"] != "https://oeis.org/N/A" for r in erdos.records for ref in r["references"]
+    )
 
 
 def test_input_file_is_hashed(erdos):
@@ -65,12 +80,18 @@ def test_input_file_is_hashed(erdos):
 def test_unmapped_missing_and_duplicate_entries_are_skipped_with_reasons(config, tmp_path):
     (tmp_path / "data").mkdir()
     (tmp_path / "data" / "problems.yaml").write_text(
-        '- number: "1"\n  informal_status: {state: "open", last_update: "2025-08-31"}\n  tags: ["graph theory"]\n'
+        '- number: "1"\n  informal_status: {state: "open", last_update: "2025-08-31"}\n  tags: '
+        '["graph theory"]\n'
         '- number: "2"\n  informal_status: {state: "mysterious"}\n'
         '- number: "1"\n  informal_status: {state: "proved"}\n'
-        '- prize: "no"\n', encoding="utf-8")
+        '- prize: "no"\n',
+        encoding="utf-8",
+    )
     result = run_importer(config, "erdos-problems", tmp_path)
     assert result.seen == 4 and len(result.records) == 1
     assert [(s.locator, s.reason) for s in result.skips] == [
-        ("number=2", "unmapped-state"), ("number=1", "duplicate-number"), ("entry 4", "missing-number")]
+        ("number=2", "unmapped-state"),
+        ("number=1", "duplicate-number"),
+        ("entry 4", "missing-number"),
+    ]
     assert result.records[0]["field"]["slug"] == "combinatorics"

@@ -27,7 +27,7 @@ def fc(config):
 
 @pytest.fixture(scope="module")
 def records(fc):
-    return {r["id"][len(PREFIX):]: r for r in fc.records}
+    return {r["id"][len(PREFIX) :]: r for r in fc.records}
 
 
 def test_one_record_per_research_declaration_with_full_names(records):
@@ -62,9 +62,11 @@ def test_category_gives_the_status_and_is_kept_as_the_claim(records):
     even = records["Erdos9001.erdos_9001.variants.even"]
     assert even["status"] == "solved"
     assert json.loads(even["source_status_json"]) == {
-        "category": "research solved", "declaration": "Erdos9001.erdos_9001.variants.even",
+        "category": "research solved",
+        "declaration": "Erdos9001.erdos_9001.variants.even",
         "answers": ["True"],
-        "formal_proofs": [{"using": "lean4", "at": "https://example.org/proofs/Erdos9001.lean"}]}
+        "formal_proofs": [{"using": "lean4", "at": "https://example.org/proofs/Erdos9001.lean"}],
+    }
 
 
 def test_answer_forms(records):
@@ -74,7 +76,9 @@ def test_answer_forms(records):
     assert answers("Erdos9001.erdos_9001") == ["sorry"]
     assert answers("Erdos9001.erdos_9001.parts.i") == ["2"]
     assert answers("«Erdős».Sub.strings") is None
-    assert "formalization-records-answer" in records["Erdos9001.erdos_9001.parts.i"]["quality_flags"]
+    assert (
+        "formalization-records-answer" in records["Erdos9001.erdos_9001.parts.i"]["quality_flags"]
+    )
     assert "formalization-records-answer" not in records["Erdos9001.erdos_9001"]["quality_flags"]
 
 
@@ -83,7 +87,8 @@ def test_ams_attributes_become_source_mapped_msc(records):
     assert [m["code"] for m in even["msc2020"]] == ["05", "11"]
     assert {m["basis"] for m in even["msc2020"]} == {"source-map"}
     assert even["msc2020"][0]["evidence"].startswith(
-        "AMS attribute `AMS 5 11` at FormalConjectures/ErdosProblems/9001.lean:")
+        "AMS attribute `AMS 5 11` at FormalConjectures/ErdosProblems/9001.lean:"
+    )
     assert even["field"] == {"main": "math", "slug": "combinatorics", "source_labels": ["AMS 5 11"]}
     assert records["«Erdős».Sub.strings"]["field"]["main"] == "computer-science"  # AMS 68
 
@@ -93,9 +98,18 @@ def test_docstring_statement_module_heading_and_references(records):
     assert first["problem_statement"] == "Are there infinitely many good $n$?"
     assert first["title"] == "Erdős Problem 9001 · erdos_9001"
     assert first["references"] == [
-        {"kind": "website", "citation": "erdosproblems.com/9001", "url": "https://www.erdosproblems.com/9001"},
-        {"kind": "paper", "citation": "[Er61] Erdős, P., Some unsolved problems. Publ. Math. Inst. "
-                                      "Hung. Acad. Sci. (1961).", "url": None}]
+        {
+            "kind": "website",
+            "citation": "erdosproblems.com/9001",
+            "url": "https://www.erdosproblems.com/9001",
+        },
+        {
+            "kind": "paper",
+            "citation": "[Er61] Erdős, P., Some unsolved problems. Publ. Math. Inst. "
+            "Hung. Acad. Sci. (1961).",
+            "url": None,
+        },
+    ]
     assert first["source"]["collection"] == "ErdosProblems"
     undocumented = records["Kourovka.«1.74».kourovka_1_74"]
     assert undocumented["problem_statement"] is None
@@ -133,13 +147,17 @@ def test_a_git_checkout_pins_the_commit_in_urls(config, tmp_path):
     subprocess.run(git + ["init", "-q"], check=True)
     subprocess.run(git + ["add", "."], check=True)
     subprocess.run(git + ["commit", "-qm", "fixture"], check=True)
-    head = subprocess.run(git + ["rev-parse", "HEAD"], check=True, capture_output=True, text=True).stdout.strip()
+    head = subprocess.run(
+        git + ["rev-parse", "HEAD"], check=True, capture_output=True, text=True
+    ).stdout.strip()
     result = run_importer(config, "formal-conjectures", checkout)
     first = result.records[0]
     assert first["formalizations"][0]["commit"] == head
+    line = first["provenance"]["source_record"].rsplit("#L", 1)[1]
     assert first["source"]["url"] == (
         f"https://github.com/google-deepmind/formal-conjectures/blob/{head}/"
-        f"FormalConjectures/ErdosProblems/9001.lean#L{first['provenance']['source_record'].rsplit('#L', 1)[1]}")
+        f"FormalConjectures/ErdosProblems/9001.lean#L{line}"
+    )
 
 
 def test_not_a_checkout(config, tmp_path):
@@ -149,8 +167,10 @@ def test_not_a_checkout(config, tmp_path):
         run_importer(config, "formal-conjectures", tmp_path)
 
 
-@pytest.mark.skipif(not os.environ.get("OFB_FC_CHECKOUT"),
-                    reason="set OFB_FC_CHECKOUT to a formal-conjectures checkout to run")
+@pytest.mark.skipif(
+    not os.environ.get("OFB_FC_CHECKOUT"),
+    reason="set OFB_FC_CHECKOUT to a formal-conjectures checkout to run",
+)
 def test_real_checkout(config):
     result = run_importer(config, "formal-conjectures", Path(os.environ["OFB_FC_CHECKOUT"]))
     assert result.records and result.seen == len(result.records) + len(result.skips)

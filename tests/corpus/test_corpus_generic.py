@@ -32,7 +32,8 @@ posed_year = "year"
 
 CSV = """\
 number,title,statement,status,checked,url,area,msc,refs,year
-1,Lonely runner,Does every runner get lonely?,Open,2026-01-02,https://example.org/1,combinatorics,11K60,"A. Author, Paper (1967)
+1,Lonely runner,Does every runner get lonely?,Open,2026-01-02,https://example.org/1,\
+combinatorics,11K60,"A. Author, Paper (1967)
 https://example.org/paper",1967
 2,No statement,,Solved,,,number theory,,,
 3,Odd status,Text,Maybe,,,,,,
@@ -56,16 +57,27 @@ def test_csv_rows_become_records_or_skips(config, tmp_path):
     result = run_importer(config, "generic", path, key="open-problem-garden")
     assert result.seen == 7
     assert [(s.locator.split(" ")[0], s.reason) for s in result.skips] == [
-        ("garden.csv:5", "unmapped-status"), ("garden.csv:6", "duplicate-id"),
-        ("garden.csv:7", "missing-id"), ("garden.csv:8", "missing-title")]
+        ("garden.csv:5", "unmapped-status"),
+        ("garden.csv:6", "duplicate-id"),
+        ("garden.csv:7", "missing-id"),
+        ("garden.csv:8", "missing-title"),
+    ]
     one, two, five = result.records
     assert one["id"] == "problem:open-problem-garden/1"
     assert one["status"] == "open" and one["provenance"]["status_as_of"] == "2026-01-02"
     assert one["field"]["slug"] == "combinatorics"
-    assert [(m["code"], m["basis"]) for m in one["msc2020"]] == [("05", "community-map"), ("11K60", "source-map")]
+    assert [(m["code"], m["basis"]) for m in one["msc2020"]] == [
+        ("05", "community-map"),
+        ("11K60", "source-map"),
+    ]
     assert one["references"] == [
         {"kind": "paper", "citation": "A. Author, Paper (1967)", "url": None},
-        {"kind": "website", "citation": "https://example.org/paper", "url": "https://example.org/paper"}]
+        {
+            "kind": "website",
+            "citation": "https://example.org/paper",
+            "url": "https://example.org/paper",
+        },
+    ]
     assert one["posed_year"] == 1967 and one["provenance"]["has_full_text"] is True
     assert two["problem_statement"] is None and "no-statement-text" in two["quality_flags"]
     assert two["status"] == "solved"
@@ -75,18 +87,28 @@ def test_csv_rows_become_records_or_skips(config, tmp_path):
 
 
 def test_jsonl_with_nested_columns(config, tmp_path):
-    mapping = MAPPING.format(input="rows.jsonl", id="meta.id").replace('title = "title"', 'title = "meta.name"')
-    data = '{"meta": {"id": 7, "name": "Seven"}, "status": "Open"}\n\n{"meta": {"id": 8}, "status": "Open"}\n'
-    result = run_importer(config, "generic", _write(tmp_path, mapping, "rows.jsonl", data), key="open-problem-garden")
+    mapping = MAPPING.format(input="rows.jsonl", id="meta.id").replace(
+        'title = "title"', 'title = "meta.name"'
+    )
+    data = (
+        '{"meta": {"id": 7, "name": "Seven"}, "status": "Open"}\n\n'
+        '{"meta": {"id": 8}, "status": "Open"}\n'
+    )
+    result = run_importer(
+        config, "generic", _write(tmp_path, mapping, "rows.jsonl", data), key="open-problem-garden"
+    )
     assert [r["id"] for r in result.records] == ["problem:open-problem-garden/7"]
     assert [s.reason for s in result.skips] == ["missing-title"]
 
 
-@pytest.mark.parametrize("change, rule", [
-    (('"Solved" = "solved"', '"Solved" = "done"'), "enum"),
-    (('id = "number"', 'ident = "number"'), "unknown-key"),
-    (('input = "garden.csv"', 'input = "../garden.csv"'), "input-outside"),
-])
+@pytest.mark.parametrize(
+    "change, rule",
+    [
+        (('"Solved" = "solved"', '"Solved" = "done"'), "enum"),
+        (('id = "number"', 'ident = "number"'), "unknown-key"),
+        (('input = "garden.csv"', 'input = "../garden.csv"'), "input-outside"),
+    ],
+)
 def test_bad_mapping_names_the_line(config, tmp_path, change, rule):
     mapping = MAPPING.format(input="garden.csv", id="number").replace(*change)
     path = _write(tmp_path, mapping, "garden.csv", CSV)

@@ -15,23 +15,34 @@ def constants(config):
 
 
 def test_one_record_per_page(constants):
-    pages = sorted(p.stem for p in (shared_source("optimizationproblems") / "constants").glob("*.md"))
+    pages = sorted(
+        p.stem for p in (shared_source("optimizationproblems") / "constants").glob("*.md")
+    )
     assert constants.seen == len(pages) == len(constants.records)
     assert sorted(r["id"].split("/")[1] for r in constants.records) == pages
-    assert all(r["problem_statement"] and r["provenance"]["has_full_text"] for r in constants.records)
+    assert all(
+        r["problem_statement"] and r["provenance"]["has_full_text"] for r in constants.records
+    )
 
 
 def test_bounds_tables_are_kept_row_by_row(constants):
     page = {r["id"]: r for r in constants.records}["problem:optimization-constants/1a"]
     bounds = page["progress"]["bounds"]
-    text = (shared_source("optimizationproblems") / "constants" / "1a.md").read_text(encoding="utf-8")
+    text = (shared_source("optimizationproblems") / "constants" / "1a.md").read_text(
+        encoding="utf-8"
+    )
     upper = text.split("## Known upper bounds")[1].split("##")[0]
     lower = text.split("## Known lower bounds")[1].split("##")[0]
-    rows = lambda section: [ln for ln in section.splitlines() if ln.startswith(("| $", "| 1"))]
-    assert [b["value"] for b in bounds if b["direction"] == "upper"] == \
-        [r.split("|")[1].strip() for r in rows(upper)]
-    assert [b["value"] for b in bounds if b["direction"] == "lower"] == \
-        [r.split("|")[1].strip() for r in rows(lower)]
+
+    def rows(section):
+        return [ln for ln in section.splitlines() if ln.startswith(("| $", "| 1"))]
+
+    assert [b["value"] for b in bounds if b["direction"] == "upper"] == [
+        r.split("|")[1].strip() for r in rows(upper)
+    ]
+    assert [b["value"] for b in bounds if b["direction"] == "lower"] == [
+        r.split("|")[1].strip() for r in rows(lower)
+    ]
     mv = next(b for b in bounds if b["reference"] == "[MV2009]")
     assert mv["url"] == "https://arxiv.org/abs/0907.1379"  # resolved from ## References
     assert page["progress"]["best_upper"] == json.loads(page["source_status_json"])["best_upper"]
@@ -39,14 +50,19 @@ def test_bounds_tables_are_kept_row_by_row(constants):
 
 def test_status_follows_the_summary_bounds(constants):
     by_id = {r["id"]: r for r in constants.records}
-    unstarred = lambda s: " ".join(re.sub(r"\([^()]*\*[^()]*\)", "", s).split())
+
+    def unstarred(s):
+        return " ".join(re.sub(r"\([^()]*\*[^()]*\)", "", s).split())
+
     for r in constants.records:
         lo, hi = r["progress"]["best_lower"], r["progress"]["best_upper"]
         assert r["status"] == ("solved" if unstarred(lo) == unstarred(hi) else "open"), r["id"]
     # The README's own "Recent progress" calls 11b solved; 1a has a gap.
     assert by_id["problem:optimization-constants/11b"]["status"] == "solved"
     assert by_id["problem:optimization-constants/1a"]["status"] == "open"
-    assert "unverified-bounds-reported" in by_id["problem:optimization-constants/1a"]["quality_flags"]
+    assert (
+        "unverified-bounds-reported" in by_id["problem:optimization-constants/1a"]["quality_flags"]
+    )
 
 
 PAGE = """# A made-up constant
@@ -100,11 +116,18 @@ def test_fixture_page(config, tmp_path):
     assert record["title"] == "Optimization constant C9z · A made-up constant"
     assert record["problem_statement"] == "$C_{9z}$ is the best constant in $|f| \\leq C \\|f\\|$."
     assert record["status"] == "open"
-    assert record["background"] == "## Additional comments\n\nRelated to [another page](https://example.org/other)."
-    assert [r["url"] for r in record["references"]] == ["https://arxiv.org/abs/0101.00001", "https://example.org/cd"]
+    assert (
+        record["background"]
+        == "## Additional comments\n\nRelated to [another page](https://example.org/other)."
+    )
+    assert [r["url"] for r in record["references"]] == [
+        "https://arxiv.org/abs/0101.00001",
+        "https://example.org/cd",
+    ]
     assert [(b["direction"], b["value"], b["url"]) for b in record["progress"]["bounds"]] == [
         ("upper", "$2$", "https://arxiv.org/abs/0101.00001"),
         ("upper", "$1.5*$", "https://example.org/cd"),
-        ("lower", "$1$", None)]
+        ("lower", "$1$", None),
+    ]
     assert record["source"]["url"] == "https://example.org/constants/9z.html"
     assert "unverified-bounds-reported" in record["quality_flags"]

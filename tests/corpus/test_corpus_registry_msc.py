@@ -49,7 +49,9 @@ def test_a_bad_registry_entry_names_file_line_and_rule(tmp_path, config):
     line = next(i for i, ln in enumerate(text.splitlines(), 1) if "whatever" in ln)
     with pytest.raises(ConfigError) as info:
         load_registry(bad, frozenset(config.taxonomy.fields))
-    assert f"sources.toml:{line}: enum: `status_policy` = 'whatever' is not one of" in str(info.value)
+    assert f"sources.toml:{line}: enum: `status_policy` = 'whatever' is not one of" in str(
+        info.value
+    )
 
 
 def test_msc_table_has_the_63_classes_each_with_a_known_field(config):
@@ -69,10 +71,16 @@ def test_ams_attribute_codes_are_two_digit_classes():
 
 def test_community_labels_give_field_and_msc_with_evidence(config):
     field, msc, unmapped = config.taxonomy.from_labels(
-        ["Number Theory", "primes", "polynomials", "no such tag"])
+        ["Number Theory", "primes", "polynomials", "no such tag"]
+    )
     assert str(field) == "math/number-theory"
-    assert msc == [{"code": "11", "basis": "community-map",
-                    "evidence": "Inferred from community label: Number Theory, primes"}]
+    assert msc == [
+        {
+            "code": "11",
+            "basis": "community-map",
+            "evidence": "Inferred from community label: Number Theory, primes",
+        }
+    ]
     assert unmapped == ["polynomials", "no such tag"]
 
 
@@ -80,8 +88,9 @@ def test_a_label_rule_with_an_unknown_class_is_reported(tmp_path):
     corpus = tmp_path / "Corpus"
     shutil.copytree(REPO / "Corpus", corpus)
     labels = corpus / "msc" / "labels.toml"
-    labels.write_text(labels.read_text(encoding="utf-8") + '"alchemy" = { msc = ["99"] }\n',
-                      encoding="utf-8")
+    labels.write_text(
+        labels.read_text(encoding="utf-8") + '"alchemy" = { msc = ["99"] }\n', encoding="utf-8"
+    )
     with pytest.raises(ConfigError) as info:
         Taxonomy.load(corpus)
     assert "labels.toml:" in str(info.value) and "unknown-msc-class" in str(info.value)
@@ -89,7 +98,17 @@ def test_a_label_rule_with_an_unknown_class_is_reported(tmp_path):
 
 def test_config_lists_every_file_a_build_depends_on(config):
     names = [p.name for p in config.config_files()]
-    assert names[:5] == ["problem.schema.json", "sources.toml", "fields.toml", "msc2020.toml", "labels.toml"]
-    assert {"erdos-problems.toml", "formal-conjectures.toml", "alphaevolve.toml",
-            "optimization-constants.toml"} <= set(names)
+    assert names[:5] == [
+        "problem.schema.json",
+        "sources.toml",
+        "fields.toml",
+        "msc2020.toml",
+        "labels.toml",
+    ]
+    assert {
+        "erdos-problems.toml",
+        "formal-conjectures.toml",
+        "alphaevolve.toml",
+        "optimization-constants.toml",
+    } <= set(names)
     assert isinstance(CorpusConfig(REPO / "Corpus").registry.path.name, str)

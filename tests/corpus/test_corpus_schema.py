@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Any
 
@@ -27,8 +28,9 @@ def test_schema_is_a_2020_12_schema_covering_every_record_field(config):
     assert tuple(doc["required"]) == FIELD_ORDER
     assert set(doc["properties"]) == set(FIELD_ORDER)
     # Documented field by field.
-    assert all("description" in doc["properties"][f] or "$ref" in doc["properties"][f]
-               for f in FIELD_ORDER)
+    assert all(
+        "description" in doc["properties"][f] or "$ref" in doc["properties"][f] for f in FIELD_ORDER
+    )
 
 
 def test_a_complete_record_is_valid(checker):
@@ -43,15 +45,23 @@ def test_a_bad_enum_is_rejected_naming_the_record_and_the_field(checker):
     assert "'opne' is not one of" in text
 
 
-@pytest.mark.parametrize("path, value, field, rule", [
-    ("msc2020.0.basis", "guessed", "msc2020[0].basis", "schema-enum"),
-    ("field.main", "alchemy", "field.main", "schema-enum"),
-    ("provenance.sha256", "abc", "provenance.sha256", "schema-pattern"),
-    ("snapshot_at", "yesterday", "snapshot_at", "schema-format"),
-    ("formalizations.0.has_sorry_or_admit", "yes", "formalizations[0].has_sorry_or_admit", "schema-type"),
-    ("quality_flags", ["looks-fine"], "quality_flags[0]", "schema-enum"),
-    ("progress.bounds.0.direction", "sideways", "progress.bounds[0].direction", "schema-enum"),
-])
+@pytest.mark.parametrize(
+    "path, value, field, rule",
+    [
+        ("msc2020.0.basis", "guessed", "msc2020[0].basis", "schema-enum"),
+        ("field.main", "alchemy", "field.main", "schema-enum"),
+        ("provenance.sha256", "abc", "provenance.sha256", "schema-pattern"),
+        ("snapshot_at", "yesterday", "snapshot_at", "schema-format"),
+        (
+            "formalizations.0.has_sorry_or_admit",
+            "yes",
+            "formalizations[0].has_sorry_or_admit",
+            "schema-type",
+        ),
+        ("quality_flags", ["looks-fine"], "quality_flags[0]", "schema-enum"),
+        ("progress.bounds.0.direction", "sideways", "progress.bounds[0].direction", "schema-enum"),
+    ],
+)
 def test_nested_errors_name_their_path(checker, path, value, field, rule):
     errors = checker.check(sample_record(**{path: value}), "r.jsonl", 1)
     assert (field, rule) in [(e.field, e.rule) for e in errors]
@@ -67,14 +77,17 @@ def test_unknown_is_null_and_missing_is_an_error(checker):
     assert [e.rule for e in checker.check(record, "r.jsonl", 1)] == ["schema-additionalProperties"]
 
 
-@pytest.mark.parametrize("path, value, rule", [
-    ("record_kind", "catalogue", "id-kind"),
-    ("source.key", "formal-conjectures", "id-source"),
-    ("source_status_json", "[1, 2]", "status-json"),
-    ("source_status_json", "{not json", "status-json"),
-    ("msc2020.0.code", "99", "unknown-msc-class"),
-    ("field.slug", "alchemy", "unknown-field"),
-])
+@pytest.mark.parametrize(
+    "path, value, rule",
+    [
+        ("record_kind", "catalogue", "id-kind"),
+        ("source.key", "formal-conjectures", "id-source"),
+        ("source_status_json", "[1, 2]", "status-json"),
+        ("source_status_json", "{not json", "status-json"),
+        ("msc2020.0.code", "99", "unknown-msc-class"),
+        ("field.slug", "alchemy", "unknown-field"),
+    ],
+)
 def test_configuration_checks(checker, path, value, rule):
     assert rule in [e.rule for e in checker.check(sample_record(**{path: value}), "r.jsonl", 1)]
 
@@ -96,17 +109,56 @@ def test_make_record_fills_every_field_in_order_and_refuses_unknown_names():
 
 # The compiled validator decides validity; jsonschema's 2020-12 validator explains. They must
 # agree on every record, valid or broken.
-_PATHS = ["status", "record_kind", "title", "posed_year", "snapshot_at", "field", "field.slug",
-          "msc2020", "msc2020.0.code", "source.type", "source.url", "provenance.imported_at",
-          "provenance.has_full_text", "references.0.url", "formalizations.0.commit",
-          "quality_flags", "schema_version", "progress", "progress.bounds.0.value", "notes"]
+_PATHS = [
+    "status",
+    "record_kind",
+    "title",
+    "posed_year",
+    "snapshot_at",
+    "field",
+    "field.slug",
+    "msc2020",
+    "msc2020.0.code",
+    "source.type",
+    "source.url",
+    "provenance.imported_at",
+    "provenance.has_full_text",
+    "references.0.url",
+    "formalizations.0.commit",
+    "quality_flags",
+    "schema_version",
+    "progress",
+    "progress.bounds.0.value",
+    "notes",
+]
 _json = st.recursive(
-    st.none() | st.booleans() | st.integers(-5, 3000) | st.text(max_size=12)
-    | st.sampled_from(["open", "11", "2026-10-10", "https://x.org/a", "0" * 64, "1.0.0",
-                       "2026-10-10T00:00:00Z", "2026-13-10T00:00:00Z", "2026-02-30", "math",
-                       "source-map", "abc1234", "05C35", "2026-10-10t00:00:00z"]),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
-    max_leaves=6)
+    st.none()
+    | st.booleans()
+    | st.integers(-5, 3000)
+    | st.text(max_size=12)
+    | st.sampled_from(
+        [
+            "open",
+            "11",
+            "2026-10-10",
+            "https://x.org/a",
+            "0" * 64,
+            "1.0.0",
+            "2026-10-10T00:00:00Z",
+            "2026-13-10T00:00:00Z",
+            "2026-02-30",
+            "math",
+            "source-map",
+            "abc1234",
+            "05C35",
+            "2026-10-10t00:00:00z",
+        ]
+    ),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -114,10 +166,8 @@ _json = st.recursive(
 def test_fast_and_reference_validators_agree(config, mutations):
     record = sample_record()
     for path, value in mutations:
-        try:
+        with contextlib.suppress(KeyError, IndexError, TypeError, ValueError):
             set_path(record, path, value)
-        except (KeyError, IndexError, TypeError, ValueError):
-            pass
     schema = config.schema
     fast_ok = _fast_ok(schema, record)
     full_ok = not list(schema._full.iter_errors(json.loads(json.dumps(record))))
@@ -141,12 +191,15 @@ def test_clone_is_independent():
     assert a["msc2020"][0]["code"] == "11"
 
 
-@pytest.mark.parametrize("path, value", [
-    ("snapshot_at", "2026-13-10T00:00:00Z"),
-    ("snapshot_at", "2026-10-10T25:00:00Z"),
-    ("provenance.imported_at", "2026-02-30"),
-    ("provenance.status_as_of", "2026-1-5"),
-])
+@pytest.mark.parametrize(
+    "path, value",
+    [
+        ("snapshot_at", "2026-13-10T00:00:00Z"),
+        ("snapshot_at", "2026-10-10T25:00:00Z"),
+        ("provenance.imported_at", "2026-02-30"),
+        ("provenance.status_as_of", "2026-1-5"),
+    ],
+)
 def test_impossible_dates_are_rejected_by_both_validators(config, path, value):
     record = sample_record(**{path: value})
     assert not _fast_ok(config.schema, record)

@@ -22,43 +22,100 @@ from support.grader.ndjson import Builder  # noqa: E402
 OUT = HERE / "fixtures" / "export"
 
 
-def environment(*, answer: str = "True", lehmer: str = "gcd-one", lehmer_kind: str = "def",
-                lehmer_name: str = "P001.Lehmer", box_fields: int = 1,
-                projection: bool = False, nat_add: str = "succ", main: str = "P001.main",
-                proof: str = "sorry", value_item: str | None = None,
-                fmt: str = "3.1.0") -> str:
+def environment(
+    *,
+    answer: str = "True",
+    lehmer: str = "gcd-one",
+    lehmer_kind: str = "def",
+    lehmer_name: str = "P001.Lehmer",
+    box_fields: int = 1,
+    projection: bool = False,
+    nat_add: str = "succ",
+    main: str = "P001.main",
+    proof: str = "sorry",
+    value_item: str | None = None,
+    fmt: str = "3.1.0",
+) -> str:
     b = Builder(fmt=fmt)
     prop, type_ = b.sort(0), b.sort(("succ", 0))
     b.inductive("True", prop, [("True.intro", b.const("True"), 0)])
     b.inductive("False", prop, [])
     arrow = lambda a, c: b.pi("a", a, c)  # noqa: E731 - a non-dependent arrow
     iff_type = arrow(prop, arrow(prop, prop))
-    iff_intro = b.pi("a", prop, b.pi("b", prop, arrow(arrow(b.bvar(1), b.bvar(0)),
-                                                      arrow(arrow(b.bvar(0), b.bvar(1)),
-                                                            b.app(b.const("Iff"), b.bvar(1),
-                                                                  b.bvar(0))))))
+    iff_intro = b.pi(
+        "a",
+        prop,
+        b.pi(
+            "b",
+            prop,
+            arrow(
+                arrow(b.bvar(1), b.bvar(0)),
+                arrow(arrow(b.bvar(0), b.bvar(1)), b.app(b.const("Iff"), b.bvar(1), b.bvar(0))),
+            ),
+        ),
+    )
     b.inductive("Iff", iff_type, [("Iff.intro", iff_intro, 2)], num_params=2)
     nat = b.const("Nat")
     rec_type = b.pi("motive", arrow(nat, b.sort("u")), b.sort("u"), "implicit")
-    b.inductive("Nat", type_, [("Nat.zero", nat, 0), ("Nat.succ", arrow(nat, nat), 1)],
-                rec_type=rec_type,
-                rules=[("Nat.zero", 0, b.lam("z", b.bvar(0), b.bvar(0))),
-                       ("Nat.succ", 1, b.lam("s", b.bvar(0), b.bvar(1)))])
+    b.inductive(
+        "Nat",
+        type_,
+        [("Nat.zero", nat, 0), ("Nat.succ", arrow(nat, nat), 1)],
+        rec_type=rec_type,
+        rules=[
+            ("Nat.zero", 0, b.lam("z", b.bvar(0), b.bvar(0))),
+            ("Nat.succ", 1, b.lam("s", b.bvar(0), b.bvar(1))),
+        ],
+    )
     eq_type = b.pi("α", b.sort("u"), arrow(b.bvar(0), arrow(b.bvar(1), prop)), "implicit")
-    b.inductive("Eq", eq_type, [("Eq.refl", b.pi("α", b.sort("u"), b.pi(
-        "a", b.bvar(0), b.app(b.const("Eq", ["u"]), b.bvar(1), b.bvar(0), b.bvar(0))),
-        "implicit"), 0)], num_params=2, levels=("u",))
+    b.inductive(
+        "Eq",
+        eq_type,
+        [
+            (
+                "Eq.refl",
+                b.pi(
+                    "α",
+                    b.sort("u"),
+                    b.pi(
+                        "a", b.bvar(0), b.app(b.const("Eq", ["u"]), b.bvar(1), b.bvar(0), b.bvar(0))
+                    ),
+                    "implicit",
+                ),
+                0,
+            )
+        ],
+        num_params=2,
+        levels=("u",),
+    )
     binop = arrow(nat, arrow(nat, nat))
-    add_value = {"succ": b.lam("n", nat, b.lam("m", nat, b.app(b.const("Nat.succ"), b.bvar(1)))),
-                 "zero": b.lam("n", nat, b.lam("m", nat, b.const("Nat.zero")))}[nat_add]
+    add_value = {
+        "succ": b.lam("n", nat, b.lam("m", nat, b.app(b.const("Nat.succ"), b.bvar(1)))),
+        "zero": b.lam("n", nat, b.lam("m", nat, b.const("Nat.zero"))),
+    }[nat_add]
     b.definition("Nat.add", binop, add_value)
     b.definition("Nat.gcd", binop, b.lam("a", nat, b.lam("b", nat, b.bvar(1))))
-    b.definition("Nat.lt", arrow(nat, arrow(nat, prop)),
-                 b.lam("n", nat, b.lam("m", nat, b.const("True"))))
+    b.definition(
+        "Nat.lt", arrow(nat, arrow(nat, prop)), b.lam("n", nat, b.lam("m", nat, b.const("True")))
+    )
     b.definition("Not", arrow(prop, prop), b.lam("a", prop, arrow(b.bvar(0), b.const("False"))))
-    b.axiom("propext", b.pi("a", prop, b.pi("b", prop, arrow(
-        b.app(b.const("Iff"), b.bvar(1), b.bvar(0)),
-        b.app(b.const("Eq", [("succ", 0)]), prop, b.bvar(2), b.bvar(1))), "implicit"), "implicit"))
+    b.axiom(
+        "propext",
+        b.pi(
+            "a",
+            prop,
+            b.pi(
+                "b",
+                prop,
+                arrow(
+                    b.app(b.const("Iff"), b.bvar(1), b.bvar(0)),
+                    b.app(b.const("Eq", [("succ", 0)]), prop, b.bvar(2), b.bvar(1)),
+                ),
+                "implicit",
+            ),
+            "implicit",
+        ),
+    )
     b.axiom("Classical.choice", b.pi("α", b.sort("u"), b.bvar(0), "implicit"), ("u",))
     b.axiom("Quot.sound", prop)
     b.axiom("sorryAx", b.pi("α", b.sort("u"), arrow(prop, b.bvar(1))), ("u",))
@@ -68,31 +125,50 @@ def environment(*, answer: str = "True", lehmer: str = "gcd-one", lehmer_kind: s
     b.inductive("P001.Box", type_, [("P001.Box.mk", fields, box_fields)])
     gcd = b.const("Nat.gcd")
     one = b.nat(1)
-    body = {"gcd-one": b.app(gcd, b.bvar(0), one), "gcd-self": b.app(gcd, b.bvar(0), b.bvar(0))}[lehmer]
+    body = {"gcd-one": b.app(gcd, b.bvar(0), one), "gcd-self": b.app(gcd, b.bvar(0), b.bvar(0))}[
+        lehmer
+    ]
     lehmer_type = arrow(nat, prop)
     lehmer_value = b.lam("n", nat, b.app(b.const("Eq", [("succ", 0)]), nat, body, one))
-    {"def": lambda: b.definition(lehmer_name, lehmer_type, lehmer_value),
-     "opaque": lambda: b.opaque(lehmer_name, lehmer_type, lehmer_value),
-     "axiom": lambda: b.axiom(lehmer_name, lehmer_type)}[lehmer_kind]()
+    {
+        "def": lambda: b.definition(lehmer_name, lehmer_type, lehmer_value),
+        "opaque": lambda: b.opaque(lehmer_name, lehmer_type, lehmer_value),
+        "axiom": lambda: b.axiom(lehmer_name, lehmer_type),
+    }[lehmer_kind]()
 
     if value_item is None:
-        answer_term = {"True": b.const("True"), "False": b.const("False"),
-                       "not-false": b.app(b.const("Not"), b.const("False"))}[answer]
+        answer_term = {
+            "True": b.const("True"),
+            "False": b.const("False"),
+            "not-false": b.app(b.const("Not"), b.const("False")),
+        }[answer]
         if projection:  # mentions P001.Box only as the structure of a projection
-            claim = b.pi("x", nat, b.app(b.const("Eq", [("succ", 0)]), nat,
-                                          b.proj("P001.Box", 0, b.bvar(0)), b.nat(0)))
+            claim = b.pi(
+                "x",
+                nat,
+                b.app(
+                    b.const("Eq", [("succ", 0)]), nat, b.proj("P001.Box", 0, b.bvar(0)), b.nat(0)
+                ),
+            )
         else:
             claim = b.app(b.const(lehmer_name), b.nat(7))
         statement = b.app(b.const("Iff"), b.answer(answer_term), claim)
     else:
         # IsLeast S answer(v), with S = {n | 3 < n} written as a set-builder (a lambda).
-        b.definition("P001.IsLeast", arrow(arrow(nat, prop), arrow(nat, prop)),
-                     b.lam("S", arrow(nat, prop), b.lam("a", nat, b.app(b.bvar(1), b.bvar(0)))))
-        b.definition("InfSet.sInf", arrow(arrow(nat, prop), nat),
-                     b.lam("S", arrow(nat, prop), b.nat(0)))
+        b.definition(
+            "P001.IsLeast",
+            arrow(arrow(nat, prop), arrow(nat, prop)),
+            b.lam("S", arrow(nat, prop), b.lam("a", nat, b.app(b.bvar(1), b.bvar(0)))),
+        )
+        b.definition(
+            "InfSet.sInf", arrow(arrow(nat, prop), nat), b.lam("S", arrow(nat, prop), b.nat(0))
+        )
         the_set = b.lam("n", nat, b.app(b.const("Nat.lt"), b.nat(3), b.bvar(0)))
-        answer_term = {"4": b.nat(4), "5": b.nat(5),
-                       "sInf": b.app(b.const("InfSet.sInf"), the_set)}[value_item]
+        answer_term = {
+            "4": b.nat(4),
+            "5": b.nat(5),
+            "sInf": b.app(b.const("InfSet.sInf"), the_set),
+        }[value_item]
         statement = b.app(b.const("P001.IsLeast"), the_set, b.answer(answer_term))
 
     if proof == "sorry":  # the Challenge's `by sorry`
@@ -101,18 +177,23 @@ def environment(*, answer: str = "True", lehmer: str = "gcd-one", lehmer_kind: s
         if proof == "deep-axiom":  # main → P001.step → P001.aux → P001.cheat
             b.axiom("P001.cheat", b.const("False"))
             b.definition("P001.aux", prop, b.const("P001.cheat"))
-            b.theorem("P001.step", b.const("True"), b.app(b.const("P001.aux"), b.const("True.intro")))
+            b.theorem(
+                "P001.step", b.const("True"), b.app(b.const("P001.aux"), b.const("True.intro"))
+            )
             evidence = b.const("P001.step")
         else:
             evidence = b.const("True.intro")
-        b.theorem("P001.helper", claim if value_item is None else prop,
-                  b.app(b.const("propext"), evidence))
+        b.theorem(
+            "P001.helper",
+            claim if value_item is None else prop,
+            b.app(b.const("propext"), evidence),
+        )
         value = b.app(b.const("Iff.intro"), b.const("True"), b.const("P001.helper"))
     b.theorem(main, statement, value)
     return b.text()
 
 
-CHALLENGE = dict(proof="sorry")
+CHALLENGE = {"proof": "sorry"}
 SCENARIOS = {
     "challenge": environment(),
     "solution_equal": environment(proof="honest"),

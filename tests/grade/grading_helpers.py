@@ -9,7 +9,6 @@ from dataclasses import replace
 from pathlib import Path
 
 from ofb_testing import Checkout, written_item
-
 from openfrontiers.lean.toolchain import Toolchain
 from openfrontiers.packet.export import KEY_FORMAT
 
@@ -56,8 +55,10 @@ class GradingCheckout(Checkout):
         for pid, item_id in packets.items():
             path = self.library / f"{item_id}.lean"
             digest = hashlib.sha256(path.read_bytes()).hexdigest() if path.exists() else "0" * 64
-            entries[pid] = {"item": item_id, "source": {
-                "path": f"FrontierBench/{item_id}.lean", "sha256": digest}}
+            entries[pid] = {
+                "item": item_id,
+                "source": {"path": f"FrontierBench/{item_id}.lean", "sha256": digest},
+            }
         path = self.root.parent / "key.json"
         path.write_text(json.dumps({"format": KEY_FORMAT, "packets": entries}))
         return path
@@ -67,7 +68,8 @@ class GradingCheckout(Checkout):
         return self.library / "evaluator" / "answers.toml"
 
     def toolchain(self) -> Toolchain:
-        """The stand-in toolchain, claiming the benchmark's version (what exports are checked against)."""
+        """The stand-in toolchain, claiming the benchmark's version (what exports are checked "
+        "against)."""
         return Toolchain(STANDIN_TOOLCHAIN, "4.33.1", "4.33.1", self.root)
 
 

@@ -7,9 +7,18 @@ from pathlib import Path
 import pytest
 
 from openfrontiers.grade import checker1
-from openfrontiers.grade.compare import (BUILTINS, PRIMITIVES, STANDARD_AXIOMS, axiom_closure,
-                                         compare_closure, export_targets, marked_answer,
-                                         same_answer, trivialising, yes_no_answer)
+from openfrontiers.grade.compare import (
+    BUILTINS,
+    PRIMITIVES,
+    STANDARD_AXIOMS,
+    axiom_closure,
+    compare_closure,
+    export_targets,
+    marked_answer,
+    same_answer,
+    trivialising,
+    yes_no_answer,
+)
 from openfrontiers.grade.export_format import Canon, children, read_file
 
 HERE = Path(__file__).parent
@@ -28,19 +37,35 @@ def test_fixtures_are_what_the_spec_builder_writes():
     assert on_disk == export_fixtures.SCENARIOS, "run python3 tests/grade/export_fixtures.py"
 
 
-@pytest.mark.parametrize("challenge, solution, check, message", [
-    ("challenge", "solution_equal", None, None),
-    ("challenge", "solution_equal_format30", None, None),
-    ("challenge", "solution_renamed_constant", "statement", "statement of `P001.main` differs"),
-    ("challenge", "solution_renamed_main", "statement", "not in the Solution export"),
-    ("challenge", "solution_changed_value", "closure", "`P001.Lehmer` differs between the "
-                                                       "Challenge and the Solution (value)"),
-    ("challenge", "solution_kind_mismatch", "closure", "is a definition in the Challenge but "
-                                                       "an opaque constant in the Solution"),
-    ("challenge", "solution_prelude_nat_add", "closure", "`Nat.add` differs"),
-    ("challenge_projection", "solution_projection_extra_field", "closure", "`P001.Box.mk` differs"),
-    ("challenge", "solution_deep_axiom", None, None),  # the statement is fine; axioms are not
-])
+@pytest.mark.parametrize(
+    "challenge, solution, check, message",
+    [
+        ("challenge", "solution_equal", None, None),
+        ("challenge", "solution_equal_format30", None, None),
+        ("challenge", "solution_renamed_constant", "statement", "statement of `P001.main` differs"),
+        ("challenge", "solution_renamed_main", "statement", "not in the Solution export"),
+        (
+            "challenge",
+            "solution_changed_value",
+            "closure",
+            "`P001.Lehmer` differs between the Challenge and the Solution (value)",
+        ),
+        (
+            "challenge",
+            "solution_kind_mismatch",
+            "closure",
+            "is a definition in the Challenge but an opaque constant in the Solution",
+        ),
+        ("challenge", "solution_prelude_nat_add", "closure", "`Nat.add` differs"),
+        (
+            "challenge_projection",
+            "solution_projection_extra_field",
+            "closure",
+            "`P001.Box.mk` differs",
+        ),
+        ("challenge", "solution_deep_axiom", None, None),  # the statement is fine; axioms are not
+    ],
+)
 def test_closure_comparison(challenge, solution, check, message):
     result = compare_closure(load(challenge), load(solution), MAIN)
     if check is None:
@@ -79,8 +104,10 @@ def test_axiom_closure_allows_only_the_standard_axioms_and_shows_the_path():
     bad = axiom_closure(load("solution_deep_axiom"), MAIN)
     assert bad.axioms == ["P001.cheat", "propext"]
     (finding,) = bad.findings
-    assert finding.message == ("axiom `P001.cheat` is not allowed "
-                               "(P001.main → P001.helper → P001.step → P001.aux → P001.cheat)")
+    assert finding.message == (
+        "axiom `P001.cheat` is not allowed "
+        "(P001.main → P001.helper → P001.step → P001.aux → P001.cheat)"
+    )
     challenge = axiom_closure(load("challenge"), MAIN)  # `by sorry`
     assert [f.constant for f in challenge.findings] == ["sorryAx"]
 
@@ -89,7 +116,9 @@ def test_a_constant_used_but_not_exported_fails_closed():
     so = load("solution_deep_axiom")
     del so.decls[("P001", "aux")]
     report = axiom_closure(so, MAIN)
-    assert not report.ok and "`P001.aux` is used but not in the export" in report.findings[0].message
+    assert (
+        not report.ok and "`P001.aux` is used but not in the export" in report.findings[0].message
+    )
 
 
 def test_answers():
@@ -105,9 +134,8 @@ def test_answers():
 
 
 def test_a_value_answer_reusing_the_statements_set_trivialises_it():
-    from support.grader.ndjson import Builder
-
     from openfrontiers.grade.export_format import read
+    from support.grader.ndjson import Builder
 
     b = Builder()
     prop, nat = b.sort(0), b.sort(("succ", 0))
@@ -119,14 +147,22 @@ def test_a_value_answer_reusing_the_statements_set_trivialises_it():
     import io
 
     export = read(io.StringIO(b.text()))
-    assert trivialising(export, MAIN) == "the answer reuses a set or function of the statement itself"
+    assert (
+        trivialising(export, MAIN) == "the answer reuses a set or function of the statement itself"
+    )
 
 
 def judge(challenge, solution, reference=None, *, yes_no=True, answer="True"):
     result = checker1.Checker1Result()
-    stages = checker1.judge_exports(load(challenge), load(solution),
-                                    load(reference) if reference else None, MAIN,
-                                    yes_no=yes_no, reference_answer=answer, result=result)
+    stages = checker1.judge_exports(
+        load(challenge),
+        load(solution),
+        load(reference) if reference else None,
+        MAIN,
+        yes_no=yes_no,
+        reference_answer=answer,
+        result=result,
+    )
     return [(s.stage, s.ok, s.reason) for s in stages], result
 
 
@@ -137,8 +173,12 @@ def test_checker1_stages_on_exports():
     assert judge("challenge_false", "solution_false")[1].answer_matches is False
     assert judge("challenge", "solution_deep_axiom")[0][-1] == ("axioms", False, "forbidden-axiom")
     assert judge("challenge", "solution_changed_value")[0] == [("compare", False, "mismatch")]
-    assert judge("challenge_not_literal", "solution_not_literal")[0] == [("compare", False, "answer")]
-    value = judge("challenge_value_5", "solution_value_5", "challenge_value_4", yes_no=False, answer="4")
+    assert judge("challenge_not_literal", "solution_not_literal")[0] == [
+        ("compare", False, "answer")
+    ]
+    value = judge(
+        "challenge_value_5", "solution_value_5", "challenge_value_4", yes_no=False, answer="4"
+    )
     assert value[0][-1] == ("axioms", True, "") and value[1].answer_matches is False
     sinf = judge("challenge_value_sinf", "solution_value_sinf", "challenge_value_4", yes_no=False)
     assert sinf[0] == [("compare", False, "answer")]

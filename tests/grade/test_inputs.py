@@ -43,7 +43,7 @@ def test_bad_submissions_are_reported_together(tmp_path):
         find_submissions(folder)
     assert "P001.lean: not UTF-8" in str(err.value)
     assert "a second submission for P002" in str(err.value)
-    with pytest.raises(UsageError, match="cannot tell its packet id|no such"):
+    with pytest.raises(UsageError, match=r"cannot tell its packet id|no such"):
         find_submissions(tmp_path / "missing.lean")
     stray = tmp_path / "answer.lean"
     stray.write_text("x")
@@ -56,15 +56,19 @@ def test_jobs_map_packets_to_items_answers_and_kinds(repo, tmp_path):
     folder = submissions_folder(tmp_path / "subs", {"P001": "a", "P002": "b", "P003": "c"})
     jobs = load_jobs(repo.project(), find_submissions(folder), key, repo.answers_path)
     assert [(j.packet_id, j.item_id, j.yes_no, j.open_item, j.reference) for j in jobs] == [
-        ("P001", "R97", True, False, "True"), ("P002", "N97", False, False, "4"),
-        ("P003", "O97", True, True, None)]
+        ("P001", "R97", True, False, "True"),
+        ("P002", "N97", False, False, "4"),
+        ("P003", "O97", True, True, None),
+    ]
 
 
 def test_every_input_problem_is_reported_before_grading(repo, tmp_path):
     key = repo.key({"P001": "R97", "P002": "N97", "P004": "R01"})
     repo.answers('[answers.R97]\nanswer = "True"\nrecord = "x"\n')  # N97 loses its answer
     repo.statement("R97", repo.library.joinpath("R97.lean").read_text() + "\n")  # changed
-    folder = submissions_folder(tmp_path / "subs", {"P001": "a", "P002": "b", "P003": "c", "P004": "d"})
+    folder = submissions_folder(
+        tmp_path / "subs", {"P001": "a", "P002": "b", "P003": "c", "P004": "d"}
+    )
     with pytest.raises(OfbError) as err:
         load_jobs(repo.project(), find_submissions(folder), key, repo.answers_path)
     text = str(err.value)
@@ -96,14 +100,16 @@ def test_an_answer_kind_the_statement_contradicts_is_an_error(repo, tmp_path):
     repo.set_item(replace(repo.project().register.get("R97"), answer_kind=AnswerKind.VALUE))
     folder = submissions_folder(tmp_path / "subs", {"P001": "a"})
     with pytest.raises(OfbError, match="the register says value but the statement is of the form"):
-        load_jobs(repo.project(), find_submissions(folder), repo.key({"P001": "R97"}),
-                  repo.answers_path)
+        load_jobs(
+            repo.project(), find_submissions(folder), repo.key({"P001": "R97"}), repo.answers_path
+        )
 
 
 def job_for(repo, tmp_path, item: str, text: str, pid: str = "P001"):
     folder = submissions_folder(tmp_path / "subs", {pid: text})
-    (job,) = load_jobs(repo.project(), find_submissions(folder), repo.key({pid: item}),
-                       repo.answers_path)
+    (job,) = load_jobs(
+        repo.project(), find_submissions(folder), repo.key({pid: item}), repo.answers_path
+    )
     return job
 
 
@@ -111,26 +117,43 @@ def test_workspaces_hold_challenge_solution_and_comparator_apart(repo, tmp_path)
     text = submission("honest_yes_no").replace("P901", "P001")
     job = job_for(repo, tmp_path, "R97", text)
     packages = repo.root / ".lake" / "packages"
-    attempt = workspaces.prepare(tmp_path / "work", job, repo.project(), packages,
-                                 namespace="P001", answer="True",
-                                 comparator_config=config("P001.main"))
+    attempt = workspaces.prepare(
+        tmp_path / "work",
+        job,
+        repo.project(),
+        packages,
+        namespace="P001",
+        answer="True",
+        comparator_config=config("P001.main"),
+    )
     assert attempt.theorem == "P001.main" and attempt.reference_source is None
-    files = {ws: sorted(p.relative_to(ws).as_posix() for p in ws.rglob("*") if p.is_file())
-             for ws in (attempt.challenge, attempt.solution, attempt.comparator)}
-    common = ["FrontierBench/Util/Answer.lean", "lake-manifest.json", "lakefile.toml", "lean-toolchain"]
+    files = {
+        ws: sorted(p.relative_to(ws).as_posix() for p in ws.rglob("*") if p.is_file())
+        for ws in (attempt.challenge, attempt.solution, attempt.comparator)
+    }
+    common = [
+        "FrontierBench/Util/Answer.lean",
+        "lake-manifest.json",
+        "lakefile.toml",
+        "lean-toolchain",
+    ]
     assert files[attempt.challenge] == sorted(["Challenge.lean", *common])
     assert files[attempt.solution] == sorted(["Solution.lean", *common])
-    assert files[attempt.comparator] == sorted(["Challenge.lean", "Solution.lean", "config.json", *common])
+    assert files[attempt.comparator] == sorted(
+        ["Challenge.lean", "Solution.lean", "config.json", *common]
+    )
     assert (attempt.solution / "Solution.lean").read_text() == text  # byte for byte
     challenge = (attempt.challenge / "Challenge.lean").read_text()
-    main = [d for d in LeanFile.parse(challenge).declarations if d.name == "main"][0]
+    main = next(d for d in LeanFile.parse(challenge).declarations if d.name == "main")
     assert main.full_name == "P001.main"
     assert "answer(True) ↔ ∃ n : ℕ, SquareIsFour n" in challenge
     assert "SquareIsFour (n : ℕ) : Prop := n * n = 4" in challenge  # the reference's definition
-    assert json.loads((attempt.comparator / "config.json").read_text())["theorem_names"] == ["P001.main"]
+    assert json.loads((attempt.comparator / "config.json").read_text())["theorem_names"] == [
+        "P001.main"
+    ]
     lakefile = (attempt.solution / "lakefile.toml").read_text()
     assert '[[lean_lib]]\nname = "Solution"' in lakefile and "Challenge" not in lakefile
-    rel = [ln for ln in lakefile.splitlines() if ln.startswith("packagesDir")][0].split('"')[1]
+    rel = next(ln for ln in lakefile.splitlines() if ln.startswith("packagesDir")).split('"')[1]
     assert (attempt.solution / rel).resolve() == packages.resolve()
     manifest = json.loads((attempt.solution / "lake-manifest.json").read_text())
     assert manifest["packagesDir"] == rel
@@ -140,9 +163,15 @@ def test_workspaces_hold_challenge_solution_and_comparator_apart(repo, tmp_path)
 
 def test_value_items_get_a_reference_module_with_the_reference_answer(repo, tmp_path):
     job = job_for(repo, tmp_path, "N97", submission("value_other_term").replace("P901", "P001"))
-    attempt = workspaces.prepare(tmp_path / "work", job, repo.project(),
-                                 repo.root / ".lake" / "packages", namespace="P001",
-                                 answer="2 + 2", comparator_config={})
+    attempt = workspaces.prepare(
+        tmp_path / "work",
+        job,
+        repo.project(),
+        repo.root / ".lake" / "packages",
+        namespace="P001",
+        answer="2 + 2",
+        comparator_config={},
+    )
     assert "answer(2 + 2)" in (attempt.challenge / "Challenge.lean").read_text()
     assert "answer(4)" in (attempt.challenge / "Reference.lean").read_text()
     assert "Reference" in (attempt.challenge / "lakefile.toml").read_text()
@@ -151,9 +180,15 @@ def test_value_items_get_a_reference_module_with_the_reference_answer(repo, tmp_
 
 def test_the_item_namespace_is_kept_when_the_submission_uses_it(repo, tmp_path):
     job = job_for(repo, tmp_path, "R97", submission("honest_item_namespace"))
-    attempt = workspaces.prepare(tmp_path / "work", job, repo.project(),
-                                 repo.root / ".lake" / "packages",
-                                 namespace="FrontierBench.R97", answer="True", comparator_config={})
+    attempt = workspaces.prepare(
+        tmp_path / "work",
+        job,
+        repo.project(),
+        repo.root / ".lake" / "packages",
+        namespace="FrontierBench.R97",
+        answer="True",
+        comparator_config={},
+    )
     assert "namespace FrontierBench.R97" in attempt.challenge_source
     assert attempt.theorem == "FrontierBench.R97.main"
 
@@ -171,8 +206,15 @@ def test_challenges_of_the_repository_s_statements():
     assert written
     for item in written:
         statement = project.item_file(item.id).read_text(encoding="utf-8")
-        job = GradeJob(Submission(project.item_file(item.id), "P123", "", ""), item.id, statement,
-                       "", True, False, "True")
+        job = GradeJob(
+            Submission(project.item_file(item.id), "P123", "", ""),
+            item.id,
+            statement,
+            "",
+            True,
+            False,
+            "True",
+        )
         challenge = workspaces.answered(job, "P123", "True")
         assert [p.inner for p in placeholders(challenge)] == ["True"], item.id
         mains = [d.full_name for d in LeanFile.parse(challenge).declarations if d.name == "main"]

@@ -7,11 +7,17 @@ from __future__ import annotations
 import json
 
 import pytest
-from grading_helpers import (STANDIN_TOOLS, GradingCheckout, submission, submissions_folder)
+from grading_helpers import STANDIN_TOOLS, GradingCheckout, submission, submissions_folder
 
 from openfrontiers.errors import OfbError
 from openfrontiers.grade.inputs import find_submissions, load_jobs
-from openfrontiers.grade.pipeline import Grader, JailCheckFailed, LocalExecutor, grade_all, require_jail
+from openfrontiers.grade.pipeline import (
+    Grader,
+    JailCheckFailed,
+    LocalExecutor,
+    grade_all,
+    require_jail,
+)
 from openfrontiers.grade.runs import Steps, error_lines, from_run, step_policy
 from openfrontiers.grade.tools import GraderTools
 from openfrontiers.jail import Limits, MiB
@@ -28,10 +34,13 @@ def repo(tmp_path, monkeypatch):
 
 
 def standin_tools(repo) -> GraderTools:
-    return GraderTools.discover(repo.project(), repo.toolchain(),
-                                lean4export=STANDIN_TOOLS / "lean4export",
-                                comparator=STANDIN_TOOLS / "comparator",
-                                landrun=STANDIN_TOOLS / "landrun")
+    return GraderTools.discover(
+        repo.project(),
+        repo.toolchain(),
+        lean4export=STANDIN_TOOLS / "lean4export",
+        comparator=STANDIN_TOOLS / "comparator",
+        landrun=STANDIN_TOOLS / "landrun",
+    )
 
 
 def honest(marker: str = "", name: str = "honest_yes_no") -> str:
@@ -42,18 +51,33 @@ def honest(marker: str = "", name: str = "honest_yes_no") -> str:
 # packet → (item, submission text, expected verdict, stage, reason)
 SCENARIOS = {
     "P001": ("R97", honest(), "solved", None, ""),
-    "P002": ("R97", honest().replace("answer(True)", "answer(False)"), "frozen-review", None,
-             "opposite-answer"),
+    "P002": (
+        "R97",
+        honest().replace("answer(True)", "answer(False)"),
+        "frozen-review",
+        None,
+        "opposite-answer",
+    ),
     "P003": ("O97", submission("open_item_solved"), "frozen-review", None, "open-item-accepted"),
     "P004": ("N97", submission("honest_value"), "solved", None, ""),
-    "P005": ("N97", submission("honest_value").replace("answer(4)", "answer(5)"), "frozen-review",
-             None, "answer-differs"),
+    "P005": (
+        "N97",
+        submission("honest_value").replace("answer(4)", "answer(5)"),
+        "frozen-review",
+        None,
+        "answer-differs",
+    ),
     "P006": ("R97", submission("native_decide"), "unsolved", "static", "trust"),
     "P007": ("R97", honest("STANDIN_BUILD_ERROR"), "unsolved", "compile_submission", "error"),
     "P008": ("R97", honest("STANDIN_AXIOM"), "unsolved", "axioms", "forbidden-axiom"),
     "P009": ("R97", honest("STANDIN_REPLAY_FAIL"), "unsolved", "replay", "checker-disagreement"),
-    "P010": ("R97", honest("STANDIN_COMPARATOR_REJECT"), "unsolved", "comparator",
-             "checker-disagreement"),
+    "P010": (
+        "R97",
+        honest("STANDIN_COMPARATOR_REJECT"),
+        "unsolved",
+        "comparator",
+        "checker-disagreement",
+    ),
     "P011": ("R97", honest("STANDIN_CHANGED_CLAIM"), "unsolved", "compare", "checker-disagreement"),
 }
 
@@ -67,22 +91,44 @@ def jobs_for(repo, tmp_path, packets):
 
 def test_every_row_of_the_verdict_table_on_real_processes(repo, bwrap, tmp_path):
     jobs, _, _ = jobs_for(repo, tmp_path, list(SCENARIOS))
-    grader = Grader(repo.project(), Steps(standin_tools(repo), bwrap, LIMITS), tmp_path / "work",
-                    hashes={"key": "k"}, jail_name="bwrap")
+    grader = Grader(
+        repo.project(),
+        Steps(standin_tools(repo), bwrap, LIMITS),
+        tmp_path / "work",
+        hashes={"key": "k"},
+        jail_name="bwrap",
+    )
     records = grade_all(grader, jobs, LocalExecutor(4))
-    got = {r.packet: (r.item, r.decision.verdict, r.decision.stage, r.decision.reason) for r in records}
-    want = {pid: (item, verdict, stage, reason)
-            for pid, (item, _, verdict, stage, reason) in SCENARIOS.items()}
+    got = {
+        r.packet: (r.item, r.decision.verdict, r.decision.stage, r.decision.reason) for r in records
+    }
+    want = {
+        pid: (item, verdict, stage, reason)
+        for pid, (item, _, verdict, stage, reason) in SCENARIOS.items()
+    }
     assert got == want
     by = {r.packet: r for r in records}
     solved = by["P001"].as_dict()
     assert [s["stage"] for s in solved["checkers"]["ours"]["stages"]] == [
-        "compile_challenge", "compile_submission", "export", "compare", "axioms", "replay"]
+        "compile_challenge",
+        "compile_submission",
+        "export",
+        "compare",
+        "axioms",
+        "replay",
+    ]
     assert solved["checkers"]["ours"]["axioms"] == ["propext"]
     assert solved["checkers"]["comparator"]["category"] == "accepted"
-    assert solved["answer"] == {"kind": "yes-no", "submitted": "True", "reference": "True", "matches": True}
+    assert solved["answer"] == {
+        "kind": "yes-no",
+        "submitted": "True",
+        "reference": "True",
+        "matches": True,
+    }
     assert set(solved["hashes"]) == {"submission", "statement", "challenge", "key"}
-    assert {"static", "compile_challenge", "replay", "comparator", "total"} <= set(solved["timings"])
+    assert {"static", "compile_challenge", "replay", "comparator", "total"} <= set(
+        solved["timings"]
+    )
     assert solved["tools"]["jail"] == "bwrap" and solved["tools"]["lean"] == "4.33.1"
     assert "(P008.main → P008.cheat)" in by["P008"].decision.detail  # the path to the axiom
     assert "comparator also rejected (axiom)" in by["P008"].decision.detail
@@ -93,7 +139,13 @@ def test_every_row_of_the_verdict_table_on_real_processes(repo, bwrap, tmp_path)
 
 
 def test_a_build_that_runs_past_the_wall_clock_is_a_timeout(repo, bwrap, tmp_path):
-    SCENARIOS["P012"] = ("R97", honest("STANDIN_SLEEP"), "unsolved", "compile_submission", "timeout")
+    SCENARIOS["P012"] = (
+        "R97",
+        honest("STANDIN_SLEEP"),
+        "unsolved",
+        "compile_submission",
+        "timeout",
+    )
     try:
         jobs, _, _ = jobs_for(repo, tmp_path, ["P012"])
     finally:
@@ -106,8 +158,9 @@ def test_a_build_that_runs_past_the_wall_clock_is_a_timeout(repo, bwrap, tmp_pat
 
 def test_kept_work_shows_the_three_workspaces(repo, bwrap, tmp_path):
     jobs, _, _ = jobs_for(repo, tmp_path, ["P001"])
-    grader = Grader(repo.project(), Steps(standin_tools(repo), bwrap, LIMITS), tmp_path / "work",
-                    keep_work=True)
+    grader = Grader(
+        repo.project(), Steps(standin_tools(repo), bwrap, LIMITS), tmp_path / "work", keep_work=True
+    )
     (record,) = grade_all(grader, jobs, LocalExecutor())
     work = tmp_path / "work"
     (attempt,) = list(work.iterdir())
@@ -125,8 +178,15 @@ def test_the_step_policy_hides_the_checkout_and_writes_only_the_workspace(repo, 
     assert policy.work_dir == workspace and policy.cwd == workspace
     assert repo.root not in policy.read_only
     assert tools.packages_dir in policy.read_only and tools.toolchain.prefix in policy.read_only
-    assert not any(p == repo.root or repo.root in p.parents and p != tools.packages_dir
-                   and not p.is_relative_to(tools.packages_dir) for p in policy.read_only)
+    assert not any(
+        p == repo.root
+        or (
+            repo.root in p.parents
+            and p != tools.packages_dir
+            and not p.is_relative_to(tools.packages_dir)
+        )
+        for p in policy.read_only
+    )
     env = policy.environment
     assert env["HOME"] == str(workspace) and env["LEAN_ABORT_ON_PANIC"] == "1"
 
@@ -137,8 +197,9 @@ def test_exports_written_for_another_lean_fail_the_export_stage(repo, bwrap, tmp
     tools = standin_tools(repo)
     tools = replace(tools, toolchain=replace(tools.toolchain, expected="4.40.0"))
     jobs, _, _ = jobs_for(repo, tmp_path, ["P001"])
-    (record,) = grade_all(Grader(repo.project(), Steps(tools, bwrap, LIMITS), tmp_path / "w"),
-                          jobs, LocalExecutor())
+    (record,) = grade_all(
+        Grader(repo.project(), Steps(tools, bwrap, LIMITS), tmp_path / "w"), jobs, LocalExecutor()
+    )
     assert (record.decision.stage, record.decision.reason) == ("export", "error")
     assert "for Lean 4.33.1, but the benchmark's Lean is 4.40.0" in record.decision.detail
 
@@ -147,7 +208,10 @@ def test_missing_tools_are_named_together(repo):
     with pytest.raises(ToolchainError) as err:
         GraderTools.discover(repo.project(), repo.toolchain(), landrun=repo.root / "nope")
     text = str(err.value)
-    assert "lean4export for the benchmark's Lean" in text and "comparator (comparator/README.md)" in text
+    assert (
+        "lean4export for the benchmark's Lean" in text
+        and "comparator (comparator/README.md)" in text
+    )
     assert "landrun" in text and "Mathlib's packages" not in text
 
 
@@ -170,19 +234,34 @@ def test_run_outcomes_and_error_lines():
     from openfrontiers.jail import JailResult
 
     def result(**kw):
-        base = dict(backend="bwrap", exit_code=1, signal=None, timed_out=False,
-                    killed_for_memory=False, killed_for_cpu=False, wall_time=1.0, cpu_time=None,
-                    peak_memory=None, stdout=b"", stderr=b"")
+        base = {
+            "backend": "bwrap",
+            "exit_code": 1,
+            "signal": None,
+            "timed_out": False,
+            "killed_for_memory": False,
+            "killed_for_cpu": False,
+            "wall_time": 1.0,
+            "cpu_time": None,
+            "peak_memory": None,
+            "stdout": b"",
+            "stderr": b"",
+        }
         base.update(kw)
         return JailResult(**base)
 
-    log = "✔ [1/3] Built FrontierBench.Util.Answer\nerror: ./Solution.lean:7:2: unknown identifier 'x'\nerror: build failed\n"
+    log = (
+        "✔ [1/3] Built FrontierBench.Util.Answer\n"
+        "error: ./Solution.lean:7:2: unknown identifier 'x'\nerror: build failed\n"
+    )
     failed = from_run("compile_submission", result(stdout=log.encode()), 2.0, "lake build Solution")
     assert (failed.ok, failed.reason) == (False, "error")
     assert failed.detail.endswith("unknown identifier 'x'\nerror: build failed")
     assert from_run("x", result(exit_code=0), 1, "w").ok
     assert from_run("x", result(timed_out=True), 1, "w").reason == "timeout"
-    assert from_run("x", result(killed_for_memory=True, peak_memory=600 * MiB), 1, "w").detail.endswith("(peak 600 MiB)")
+    assert from_run(
+        "x", result(killed_for_memory=True, peak_memory=600 * MiB), 1, "w"
+    ).detail.endswith("(peak 600 MiB)")
     assert from_run("x", result(exit_code=None, signal=11), 1, "w").reason == "crash"
     assert error_lines("a\nb\n") == "a\nb"
 
@@ -193,21 +272,50 @@ def test_cli_grades_a_folder_and_writes_one_line_per_submission(repo, bwrap, tmp
     from openfrontiers.cli import app
     from openfrontiers.lean import toolchain as toolchain_module
 
-    monkeypatch.setattr(toolchain_module.Toolchain, "discover",
-                        classmethod(lambda cls, project, **kw: repo.toolchain()))
+    monkeypatch.setattr(
+        toolchain_module.Toolchain,
+        "discover",
+        classmethod(lambda cls, project, **kw: repo.toolchain()),
+    )
     packets = ["P001", "P002", "P006", "P008"]
     _, key, folder = jobs_for(repo, tmp_path, packets)
     monkeypatch.chdir(repo.root)
     out = tmp_path / "verdicts.jsonl"
-    result = CliRunner().invoke(app, [
-        "grade", str(folder), "--key", str(key), "--answers", str(repo.answers_path),
-        "--out", str(out), "--jail", "bwrap", "--jobs", "2", "--wall", "20", "--memory-mib", "512",
-        "--lean4export", str(STANDIN_TOOLS / "lean4export"),
-        "--comparator", str(STANDIN_TOOLS / "comparator"), "--landrun", str(STANDIN_TOOLS / "landrun")])
+    result = CliRunner().invoke(
+        app,
+        [
+            "grade",
+            str(folder),
+            "--key",
+            str(key),
+            "--answers",
+            str(repo.answers_path),
+            "--out",
+            str(out),
+            "--jail",
+            "bwrap",
+            "--jobs",
+            "2",
+            "--wall",
+            "20",
+            "--memory-mib",
+            "512",
+            "--lean4export",
+            str(STANDIN_TOOLS / "lean4export"),
+            "--comparator",
+            str(STANDIN_TOOLS / "comparator"),
+            "--landrun",
+            str(STANDIN_TOOLS / "landrun"),
+        ],
+    )
     assert result.exit_code == 0, result.output
     lines = [json.loads(line) for line in out.read_text().splitlines()]
     assert [(d["packet"], d["verdict"]) for d in lines] == [
-        ("P001", "solved"), ("P002", "frozen-review"), ("P006", "unsolved"), ("P008", "unsolved")]
+        ("P001", "solved"),
+        ("P002", "frozen-review"),
+        ("P006", "unsolved"),
+        ("P008", "unsolved"),
+    ]
     assert "4 graded: 1 solved, 1 frozen for review, 2 unsolved" in result.output
     assert "P008" in result.output and "axioms" in result.output
 
@@ -223,9 +331,12 @@ def test_cli_static_only_folder_needs_neither_lean_nor_tools(repo, tmp_path, mon
     finally:
         del SCENARIOS["P013"]
     monkeypatch.chdir(repo.root)
-    result = CliRunner().invoke(app, ["grade", str(folder), "--key", str(key), "--answers",
-                                      str(repo.answers_path)])
+    result = CliRunner().invoke(
+        app, ["grade", str(folder), "--key", str(key), "--answers", str(repo.answers_path)]
+    )
     assert result.exit_code == 0, result.output
     lines = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
     assert [(d["packet"], d["stage"], d["reason"]) for d in lines] == [
-        ("P006", "static", "trust"), ("P013", "static", "axiom, before-main")]
+        ("P006", "static", "trust"),
+        ("P013", "static", "axiom, before-main"),
+    ]

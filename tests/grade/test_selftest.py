@@ -29,15 +29,36 @@ def test_the_corpus_covers_the_attacks_the_issue_lists():
     layers = Counter(c.layer for c in CASES)
     assert set(layers) == set(selftest.LAYERS)
     names = {c.name for c in CASES}
-    for needed in ("sorry-through-tactic", "custom-axiom", "axiom-in-opaque", "sorry-ax-in-definition",
-                   "native-decide", "skip-kernel-tc", "add-decl-core", "implemented-by-unsafe-cast",
-                   "prelude-nat-gcd", "prelude-char-of-nat", "prelude-quot-lift", "projection-trick",
-                   "redefined-dependency", "local-instance", "compile-time-write-outside",
-                   "compile-time-network", "compile-time-fork-bomb", "compile-time-memory-blow-up",
-                   "answer-not-literal", "extra-hypothesis", "grade-opposite-answer",
-                   "grade-honest-yes-no", "export-equal", "export-renamed-constant",
-                   "export-changed-definition-value", "export-projection-extra-field",
-                   "export-kind-mismatch", "export-forbidden-axiom-deep"):
+    for needed in (
+        "sorry-through-tactic",
+        "custom-axiom",
+        "axiom-in-opaque",
+        "sorry-ax-in-definition",
+        "native-decide",
+        "skip-kernel-tc",
+        "add-decl-core",
+        "implemented-by-unsafe-cast",
+        "prelude-nat-gcd",
+        "prelude-char-of-nat",
+        "prelude-quot-lift",
+        "projection-trick",
+        "redefined-dependency",
+        "local-instance",
+        "compile-time-write-outside",
+        "compile-time-network",
+        "compile-time-fork-bomb",
+        "compile-time-memory-blow-up",
+        "answer-not-literal",
+        "extra-hypothesis",
+        "grade-opposite-answer",
+        "grade-honest-yes-no",
+        "export-equal",
+        "export-renamed-constant",
+        "export-changed-definition-value",
+        "export-projection-extra-field",
+        "export-kind-mismatch",
+        "export-forbidden-axiom-deep",
+    ):
         assert needed in names
     static_rules = {c.rule for c in CASES if c.layer == "static" and c.rule}
     from openfrontiers.grade.static import RULES
@@ -82,8 +103,10 @@ def test_a_static_case_fails_when_its_rule_does_not_fire(tmp_path):
     (folder / "s.lean").write_text(submission("honest_yes_no"))
     (folder / "cases.toml").write_text(
         '[references.r]\nitem = "R97"\nfile = "references/R97.lean"\nanswer = "True"\n\n'
-        '[[case]]\nname = "not-an-attack"\nlayer = "static"\nreference = "r"\nsubmission = "s.lean"\n'
-        'rule = "sorry"\n')
+        '[[case]]\nname = "not-an-attack"\nlayer = "static"\nreference = "r"\nsubmission = '
+        '"s.lean"\n'
+        'rule = "sorry"\n'
+    )
     (case,) = selftest.load_corpus(folder)
     result = selftest.run_static(case)
     assert result.status == "fail" and "not rejected by sorry (rules fired: none)" in result.detail
@@ -92,11 +115,15 @@ def test_a_static_case_fails_when_its_rule_does_not_fire(tmp_path):
 def test_corpus_errors_name_the_file_and_line(tmp_path):
     (tmp_path / "cases.toml").write_text(
         '[[case]]\nname = "a"\nlayer = "static"\n\n[[case]]\nname = "b"\nlayer = "moon"\n\n'
-        '[[case]]\nname = "c"\nlayer = "export"\nchallenge = "missing.ndjson"\nbogus = 1\n')
+        '[[case]]\nname = "c"\nlayer = "export"\nchallenge = "missing.ndjson"\nbogus = 1\n'
+    )
     with pytest.raises(OfbError) as err:
         selftest.load_corpus(tmp_path)
     text = str(err.value)
-    assert "cases.toml:1: selftest-case: case a: a static case needs a reference and a submission" in text
+    assert (
+        "cases.toml:1: selftest-case: case a: a static case needs a reference and a submission"
+        in text
+    )
     assert "cases.toml:5: selftest-case: case b: layer must be one of" in text
     assert "unknown key(s) bogus" in text and "no file" in text
 
@@ -104,8 +131,19 @@ def test_corpus_errors_name_the_file_and_line(tmp_path):
 def test_cli_selftest_runs_the_corpus(monkeypatch, bwrap):
     monkeypatch.chdir(REPO)
     monkeypatch.delenv("OFB_ROOT", raising=False)
-    result = CliRunner().invoke(app, ["grade", "selftest", "--format", "json", "--jail", "bwrap",
-                                      "--only", "native-decide,compile-time-network,export-equal"])
+    result = CliRunner().invoke(
+        app,
+        [
+            "grade",
+            "selftest",
+            "--format",
+            "json",
+            "--jail",
+            "bwrap",
+            "--only",
+            "native-decide,compile-time-network,export-equal",
+        ],
+    )
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
     assert report["passed"] and report["counts"] == {"pass": 3, "fail": 0, "skipped": 0}
@@ -121,8 +159,15 @@ def repo(tmp_path, monkeypatch):
     return checkout
 
 
-@pytest.mark.parametrize("name, code", [("honest_yes_no", 0), ("honest_item_namespace", 0),
-                                        ("native_decide", 1), ("extra_hypothesis", 1)])
+@pytest.mark.parametrize(
+    "name, code",
+    [
+        ("honest_yes_no", 0),
+        ("honest_item_namespace", 0),
+        ("native_decide", 1),
+        ("extra_hypothesis", 1),
+    ],
+)
 def test_cli_static_exit_codes(repo, tmp_path, name, code):
     path = tmp_path / f"{name}.lean"
     path.write_text(submission(name))
@@ -134,7 +179,9 @@ def test_cli_static_exit_codes(repo, tmp_path, name, code):
 def test_cli_static_json_lists_the_reasons(repo, tmp_path):
     path = tmp_path / "s.lean"
     path.write_text(submission("custom_axiom"))
-    result = CliRunner().invoke(app, ["grade", "static", str(path), "--item", "R97", "--format", "json"])
+    result = CliRunner().invoke(
+        app, ["grade", "static", str(path), "--item", "R97", "--format", "json"]
+    )
     assert result.exit_code == 1
     report = json.loads(result.output)
     assert report["passed"] is False and report["namespace"] == "P901"

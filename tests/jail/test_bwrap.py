@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from openfrontiers.errors import UsageError
-from openfrontiers.jail import MiB, JailPolicy, base_policy
+from openfrontiers.jail import JailPolicy, MiB, base_policy
 from openfrontiers.jail.policy import python_executable, python_paths
 
 PY = str(python_executable())
@@ -39,9 +39,12 @@ def test_exit_code_and_signal_are_reported(bwrap):
 
 
 def test_network_is_refused(bwrap):
-    r = run_py(bwrap, "import socket\n"
-                      "try:\n socket.create_connection(('1.1.1.1', 53), timeout=2); print('open')\n"
-                      "except OSError as e: print('refused', e.errno)")
+    r = run_py(
+        bwrap,
+        "import socket\n"
+        "try:\n socket.create_connection(('1.1.1.1', 53), timeout=2); print('open')\n"
+        "except OSError as e: print('refused', e.errno)",
+    )
     assert r.text().startswith("refused"), r.text() + r.text("stderr")
 
 
@@ -56,7 +59,9 @@ def test_writes_outside_the_work_dir_are_refused(bwrap, tmp_path):
     visible.mkdir()
     os.chmod(visible, 0o777)
     policy = py_policy().with_read_only(visible)
-    r = run_py(bwrap, f"""
+    r = run_py(
+        bwrap,
+        f"""
 import os
 bad = []
 for d in ('/', '/usr', '/etc', {str(visible)!r}):
@@ -66,14 +71,18 @@ for d in ('/', '/usr', '/etc', {str(visible)!r}):
         pass
 open('/work/ok', 'w').write('fine')
 print('bad', bad)
-""", policy)
+""",
+        policy,
+    )
     assert r.text().strip() == "bad []", r.text("stderr")
     assert not (visible / "x").exists()
 
 
 def test_host_paths_are_not_visible(bwrap):
-    r = bwrap.run(["/bin/sh", "-c", "ls -d /root /home /var /run /sys /etc/shadow 2>/dev/null; "
-                   "ls /"], base_policy())
+    r = bwrap.run(
+        ["/bin/sh", "-c", "ls -d /root /home /var /run /sys /etc/shadow 2>/dev/null; ls /"],
+        base_policy(),
+    )
     listed = set(r.text().split())
     assert not listed & {"/root", "/home", "/var", "/run", "/sys", "/etc/shadow"}
     assert "home" not in listed and "root" not in listed
@@ -89,8 +98,14 @@ def test_environment_is_only_the_policys(bwrap, monkeypatch):
 
 
 def test_runs_unprivileged_with_no_capabilities(bwrap):
-    r = bwrap.run(["/bin/sh", "-c", "id -u; grep -E '^(CapEff|CapBnd|NoNewPrivs|Seccomp):' "
-                   "/proc/self/status"], base_policy())
+    r = bwrap.run(
+        [
+            "/bin/sh",
+            "-c",
+            "id -u; grep -E '^(CapEff|CapBnd|NoNewPrivs|Seccomp):' /proc/self/status",
+        ],
+        base_policy(),
+    )
     lines = r.text().split("\n")
     assert lines[0] != "0"
     fields = dict(line.split(":\t") for line in lines[1:] if line)
@@ -111,7 +126,9 @@ def test_memory_limit_kills_and_is_reported(bwrap):
 
 def test_process_limit(bwrap):
     policy = py_policy().with_limits(processes=16)
-    r = run_py(bwrap, """
+    r = run_py(
+        bwrap,
+        """
 import os, time
 n = 0
 try:
@@ -122,7 +139,9 @@ try:
         n += 1
 except OSError as e:
     print('refused', n)
-""", policy.with_limits(wall_seconds=30))
+""",
+        policy.with_limits(wall_seconds=30),
+    )
     assert r.text().startswith("refused"), r.text() + r.text("stderr")
     assert int(r.text().split()[1]) < 16
 
@@ -136,28 +155,34 @@ def test_cpu_time_limit_kills_and_is_reported(bwrap):
 
 def test_file_size_limit(bwrap):
     policy = py_policy().with_limits(file_size=1 * MiB)
-    r = run_py(bwrap, """
+    r = run_py(
+        bwrap,
+        """
 import errno
 try:
     open('/work/big', 'wb').write(b'0' * (4 << 20)); print('wrote')
 except OSError as e:
     print(errno.errorcode[e.errno])
-""", policy)
+""",
+        policy,
+    )
     assert r.text().strip() == "EFBIG"
 
 
 def test_wall_clock_limit_kills_the_tree(bwrap):
     start = time.monotonic()
-    r = bwrap.run(["/bin/sh", "-c", "sleep 30 & sleep 30"],
-                  base_policy().with_limits(wall_seconds=1.0))
+    r = bwrap.run(
+        ["/bin/sh", "-c", "sleep 30 & sleep 30"], base_policy().with_limits(wall_seconds=1.0)
+    )
     assert r.timed_out and r.outcome == "timeout"
     assert time.monotonic() - start < 10
 
 
 def test_orphan_in_new_session_is_killed(bwrap):
     token = f"{4000 + secrets.randbelow(1000)}.{secrets.randbelow(10**6):06d}"
-    r = bwrap.run(["/bin/sh", "-c", f"setsid sleep {token} > /dev/null 2>&1 & echo started"],
-                  base_policy())
+    r = bwrap.run(
+        ["/bin/sh", "-c", f"setsid sleep {token} > /dev/null 2>&1 & echo started"], base_policy()
+    )
     assert r.text().strip() == "started"
     time.sleep(0.3)
     alive = []
@@ -172,9 +197,18 @@ def test_orphan_in_new_session_is_killed(bwrap):
 
 def test_tmp_and_work_are_size_capped(bwrap):
     policy = base_policy(tmp_size=4 * MiB, work_size=4 * MiB)
-    r = bwrap.run(["/bin/sh", "-c", "dd if=/dev/zero of=/tmp/f bs=1M count=16 2>&1 | tail -1; "
-                   "dd if=/dev/zero of=/work/f bs=1M count=16 2>&1 | tail -1; "
-                   "ls -l /tmp/f /work/f"], policy)
+    r = bwrap.run(
+        [
+            "/bin/sh",
+            "-c",
+            (
+                "dd if=/dev/zero of=/tmp/f bs=1M count=16 2>&1 | tail -1; "
+                "dd if=/dev/zero of=/work/f bs=1M count=16 2>&1 | tail -1; "
+                "ls -l /tmp/f /work/f"
+            ),
+        ],
+        policy,
+    )
     sizes = [int(line.split()[4]) for line in r.text().splitlines() if line.startswith("-")]
     assert sizes and all(s <= 4 * MiB for s in sizes), r.text()
 
@@ -184,9 +218,18 @@ def test_host_work_dir_is_staged_capped_and_copied_back(bwrap, tmp_path):
     work.mkdir()
     (work / "input.txt").write_text("in")
     policy = replace(base_policy(), work_dir=work, work_size=4 * MiB)
-    r = bwrap.run(["/bin/sh", "-c", "cat input.txt > output.txt; ln -s /etc/passwd link; "
-                   "mkfifo pipe; mkdir sub; echo deep > sub/f; "
-                   "dd if=/dev/zero of=big bs=1M count=16 2>/dev/null; echo done"], policy)
+    r = bwrap.run(
+        [
+            "/bin/sh",
+            "-c",
+            (
+                "cat input.txt > output.txt; ln -s /etc/passwd link; "
+                "mkfifo pipe; mkdir sub; echo deep > sub/f; "
+                "dd if=/dev/zero of=big bs=1M count=16 2>/dev/null; echo done"
+            ),
+        ],
+        policy,
+    )
     assert r.text().strip() == "done"
     assert r.work_capped == (os.geteuid() == 0)
     assert (work / "output.txt").read_text() == "in"
@@ -210,8 +253,9 @@ def test_stdin_is_passed(bwrap):
 
 def test_extra_files_are_placed_read_only(bwrap):
     policy = replace(base_policy(), files=(("/inputs/a.txt", b"payload"),))
-    r = bwrap.run(["/bin/sh", "-c", "cat /inputs/a.txt; echo; echo x > /inputs/a.txt || echo ro"],
-                  policy)
+    r = bwrap.run(
+        ["/bin/sh", "-c", "cat /inputs/a.txt; echo; echo x > /inputs/a.txt || echo ro"], policy
+    )
     assert r.text().split() == ["payload", "ro"]
 
 
@@ -223,6 +267,7 @@ def test_policy_never_binds_root():
 
 
 def test_unread_stdin_does_not_block_the_wall_limit(bwrap):
-    r = bwrap.run(["/bin/sleep", "30"], base_policy().with_limits(wall_seconds=1.0),
-                  stdin=b"x" * (4 * MiB))
+    r = bwrap.run(
+        ["/bin/sleep", "30"], base_policy().with_limits(wall_seconds=1.0), stdin=b"x" * (4 * MiB)
+    )
     assert r.timed_out and r.wall_time < 10

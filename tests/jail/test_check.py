@@ -19,10 +19,29 @@ def failing(backend) -> set[str]:
 def test_about_twenty_probes_cover_the_promises():
     names = set(probe_names())
     assert len(names) >= 20
-    assert {"network", "sockets", "host-unix-socket", "write-outside", "work-size", "tmp-size",
-            "host-processes", "ptrace", "mount", "namespaces", "uid", "capabilities",
-            "no-new-privs", "seccomp", "memory", "processes", "cpu", "file-size", "wall",
-            "orphan", "environment"} <= names
+    assert {
+        "network",
+        "sockets",
+        "host-unix-socket",
+        "write-outside",
+        "work-size",
+        "tmp-size",
+        "host-processes",
+        "ptrace",
+        "mount",
+        "namespaces",
+        "uid",
+        "capabilities",
+        "no-new-privs",
+        "seccomp",
+        "memory",
+        "processes",
+        "cpu",
+        "file-size",
+        "wall",
+        "orphan",
+        "environment",
+    } <= names
 
 
 def test_check_passes_on_this_machine(bwrap):
@@ -43,11 +62,16 @@ def test_cli_rejects_unknown_probe():
     assert result.exit_code != 0
 
 
-@pytest.mark.parametrize("hardening, expected", [
-    (Hardening(seccomp=False, unshare_net=False),
-     {"network", "sockets", "host-unix-socket", "seccomp", "namespaces"}),
-    (Hardening(extra_read_only=("/run", "/var")), {"host-files"}),
-])
+@pytest.mark.parametrize(
+    "hardening, expected",
+    [
+        (
+            Hardening(seccomp=False, unshare_net=False),
+            {"network", "sockets", "host-unix-socket", "seccomp", "namespaces"},
+        ),
+        (Hardening(extra_read_only=("/run", "/var")), {"host-files"}),
+    ],
+)
 def test_weakened_jail_fails_the_check(bwrap, hardening, expected):
     assert expected <= failing(BwrapBackend(hardening))
 

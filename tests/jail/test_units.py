@@ -57,19 +57,48 @@ def test_no_layout_names_what_is_missing():
 
 
 def test_mountinfo_with_nested_root_and_escaped_spaces():
-    mounts = parse_mountinfo("50 1 0:40 /kube/pod1 /sys/fs/cgroup/my\\040dir rw - cgroup cgroup rw,memory\n")
+    mounts = parse_mountinfo(
+        "50 1 0:40 /kube/pod1 /sys/fs/cgroup/my\\040dir rw - cgroup cgroup rw,memory\n"
+    )
     assert mounts[0].root == "/kube/pod1" and str(mounts[0].point) == "/sys/fs/cgroup/my dir"
     assert "memory" in mounts[0].options
     assert parse_proc_cgroup("3:cpu,cpuacct:/a\n1:name=systemd:/b\n") == {
-        "cpu": "/a", "cpuacct": "/a", "systemd": "/b"}
+        "cpu": "/a",
+        "cpuacct": "/a",
+        "systemd": "/b",
+    }
 
 
 def test_seccomp_rules_cover_the_list():
-    for name in ("socket", "socketpair", "connect", "bind", "listen", "accept", "accept4",
-                 "mount", "umount2", "pivot_root", "chroot", "ptrace", "process_vm_readv",
-                 "process_vm_writev", "unshare", "setns", "bpf", "perf_event_open", "keyctl",
-                 "kexec_load", "kexec_file_load", "init_module", "finit_module",
-                 "delete_module", "io_uring_setup", "io_uring_enter", "io_uring_register"):
+    for name in (
+        "socket",
+        "socketpair",
+        "connect",
+        "bind",
+        "listen",
+        "accept",
+        "accept4",
+        "mount",
+        "umount2",
+        "pivot_root",
+        "chroot",
+        "ptrace",
+        "process_vm_readv",
+        "process_vm_writev",
+        "unshare",
+        "setns",
+        "bpf",
+        "perf_event_open",
+        "keyctl",
+        "kexec_load",
+        "kexec_file_load",
+        "init_module",
+        "finit_module",
+        "delete_module",
+        "io_uring_setup",
+        "io_uring_enter",
+        "io_uring_register",
+    ):
         assert name in DENIED
     profile = docker_profile()
     assert profile["defaultAction"] == "SCMP_ACT_ALLOW"
@@ -121,9 +150,19 @@ def test_copy_replaces_a_symlink_target_instead_of_following_it(tmp_path):
 
 
 def test_result_outcome_words():
-    base = dict(backend="x", exit_code=0, signal=None, timed_out=False, killed_for_memory=False,
-                killed_for_cpu=False, wall_time=0.1, cpu_time=None, peak_memory=None,
-                stdout=b"", stderr=b"")
+    base = {
+        "backend": "x",
+        "exit_code": 0,
+        "signal": None,
+        "timed_out": False,
+        "killed_for_memory": False,
+        "killed_for_cpu": False,
+        "wall_time": 0.1,
+        "cpu_time": None,
+        "peak_memory": None,
+        "stdout": b"",
+        "stderr": b"",
+    }
     assert JailResult(**base).outcome == "ok"
     assert JailResult(**{**base, "exit_code": 3}).outcome == "exit"
     assert JailResult(**{**base, "timed_out": True, "signal": 9}).outcome == "timeout"

@@ -22,13 +22,21 @@ def test_nested_parentheses_inside_the_answer():
 
 
 def test_placeholders_in_comments_and_strings_are_ignored():
-    src = '-- answer(True)\ndef s := "answer(x)"\ntheorem main : answer(sorry) ↔ True := by\n  sorry\n'
+    src = (
+        '-- answer(True)\ndef s := "answer(x)"\n'
+        "theorem main : answer(sorry) ↔ True := by\n  sorry\n"
+    )
     assert [p.inner for p in placeholders(src)] == ["sorry"]
 
 
-@pytest.mark.parametrize("src", ["theorem main : True := by sorry",
-                                 "theorem main : answer(True) ↔ True := by sorry",
-                                 "theorem main : answer(sorry) ↔ answer(sorry) := by sorry"])
+@pytest.mark.parametrize(
+    "src",
+    [
+        "theorem main : True := by sorry",
+        "theorem main : answer(True) ↔ True := by sorry",
+        "theorem main : answer(sorry) ↔ answer(sorry) := by sorry",
+    ],
+)
 def test_fill_needs_exactly_one_unfilled_placeholder(src):
     with pytest.raises(OfbError, match="expected exactly one"):
         fill_answer(src, "False")

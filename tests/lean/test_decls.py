@@ -52,13 +52,18 @@ def test_imports_and_commands():
 
 def test_full_names_follow_namespaces_sections_and_root():
     _, d = decls()
-    assert set(d) == {"FrontierBench.O02.helper", "FrontierBench.O02.main", "instance",
-                      "top_level", "after"}
+    assert set(d) == {
+        "FrontierBench.O02.helper",
+        "FrontierBench.O02.main",
+        "instance",
+        "top_level",
+        "after",
+    }
     assert d["after"].namespace == ""
 
 
 def test_docstring_attributes_modifiers():
-    f, d = decls()
+    _f, d = decls()
     helper = d["FrontierBench.O02.helper"]
     assert helper.kind == "def"
     assert helper.docstring is not None and "A helper" in helper.docstring.text
@@ -86,15 +91,19 @@ def test_indented_declaration_is_still_a_declaration():
 
 
 def test_tactic_level_open_and_set_option_stay_in_the_proof():
-    f = LeanFile.parse("theorem a : True := by\n  open Classical in\n  set_option maxRecDepth 10 in\n  trivial\n")
+    f = LeanFile.parse(
+        "theorem a : True := by\n  open Classical in\n  set_option maxRecDepth 10 in\n  trivial\n"
+    )
     assert [c.kind for c in f.commands] == ["declaration"]
 
 
 def test_structure_fields_with_docstrings_and_pattern_defs():
-    src = ("/-- S -/\nstructure S where\n  /-- x -/\n  x : ℕ\n  /-- y -/\n  y : ℕ\n"
-           "def f : ℕ → ℕ\n  | 0 => 1\n  | n + 1 => n\n"
-           "inductive T | a | b\n"
-           "theorem abs_ok : |(1 : ℤ)| = 1 := rfl\n")
+    src = (
+        "/-- S -/\nstructure S where\n  /-- x -/\n  x : ℕ\n  /-- y -/\n  y : ℕ\n"
+        "def f : ℕ → ℕ\n  | 0 => 1\n  | n + 1 => n\n"
+        "inductive T | a | b\n"
+        "theorem abs_ok : |(1 : ℤ)| = 1 := rfl\n"
+    )
     f = LeanFile.parse(src)
     d = {x.name: x for x in f.declarations}
     assert list(d) == ["S", "f", "T", "abs_ok"]
@@ -124,10 +133,38 @@ def test_guillemet_namespace():
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.sampled_from(["theorem", "def", "namespace", "end", "section", "@[", "]",
-                                 "(", ")", ":=", ":", "x", "\n", " ", "/--d-/", "open",
-                                 "in", "|", "where", "#eval", "sorry", "mutual", "«a b»"]),
-                max_size=40).map(" ".join))
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "theorem",
+                "def",
+                "namespace",
+                "end",
+                "section",
+                "@[",
+                "]",
+                "(",
+                ")",
+                ":=",
+                ":",
+                "x",
+                "\n",
+                " ",
+                "/--d-/",
+                "open",
+                "in",
+                "|",
+                "where",
+                "#eval",
+                "sorry",
+                "mutual",
+                "«a b»",
+            ]
+        ),
+        max_size=40,
+    ).map(" ".join)
+)
 def test_fuzz_scanner_never_raises(src):
     f = LeanFile.parse(src)
     covered = [t for c in f.commands for t in c.tokens]

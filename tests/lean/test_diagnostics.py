@@ -15,12 +15,25 @@ def messages():
 
 
 def test_every_severity_and_position():
-    found, other = messages()
-    assert [m.severity for m in found] == ["information", "warning", "warning", "error", "error",
-                                           "information", "information", "information"]
+    found, _other = messages()
+    assert [m.severity for m in found] == [
+        "information",
+        "warning",
+        "warning",
+        "error",
+        "error",
+        "information",
+        "information",
+        "information",
+    ]
     first = found[0]
     assert (first.file, first.line, first.column, first.end_line, first.end_column) == (
-        "FrontierBench/X.lean", 3, 0, 3, 7)
+        "FrontierBench/X.lean",
+        3,
+        0,
+        3,
+        7,
+    )
     assert first.kind == "[anonymous]"
     assert first.as_dict()["column"] == 1  # reports count columns from 1
     assert first.text() == "FrontierBench/X.lean:3:1: information: 2"
@@ -51,15 +64,25 @@ def test_heartbeat_timeout_is_recognised():
 def test_print_axioms_lists_that_wrap():
     found, _ = messages()
     assert parse_axioms(found[5].message) == {
-        "FrontierBench.X.a_rather_long_declaration_name_that_wraps":
-            ("propext", "Classical.choice", "Quot.sound")}
+        "FrontierBench.X.a_rather_long_declaration_name_that_wraps": (
+            "propext",
+            "Classical.choice",
+            "Quot.sound",
+        )
+    }
     assert parse_axioms(found[6].message) == {"FrontierBench.X.b": ("sorryAx",)}
     assert parse_axioms(found[7].message) == {"FrontierBench.X.c": ()}
     assert parse_axioms("unknown constant 'x'") == {}
 
 
 def test_garbage_never_raises():
-    for text in ("", "{", '{"severity": "error"}', '{"severity": "error", "pos": {"line": "1"}}',
-                 '[1, 2]', '{"severity": "nope", "pos": {"line": 1, "column": 0}, "data": ""}'):
-        found, other = parse_json_output(text)
+    for text in (
+        "",
+        "{",
+        '{"severity": "error"}',
+        '{"severity": "error", "pos": {"line": "1"}}',
+        "[1, 2]",
+        '{"severity": "nope", "pos": {"line": 1, "column": 0}, "data": ""}',
+    ):
+        found, _other = parse_json_output(text)
         assert found == []

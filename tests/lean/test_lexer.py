@@ -49,8 +49,12 @@ def test_char_literals():
 
 
 def test_primes_in_names_are_not_char_literals():
-    assert kinds("f' x'' = 'a'") == [("ident", "f'"), ("ident", "x''"), ("symbol", "="),
-                                      ("char", "'a'")]
+    assert kinds("f' x'' = 'a'") == [
+        ("ident", "f'"),
+        ("ident", "x''"),
+        ("symbol", "="),
+        ("char", "'a'"),
+    ]
 
 
 def test_guillemet_names_with_spaces_and_keywords():
@@ -75,13 +79,16 @@ def test_plain_strings_do_not_interpolate():
 
 def test_raw_strings():
     src = 'r#"has "quotes" and -- and /-"# r"plain"'
-    assert kinds(src) == [("raw-string", 'r#"has "quotes" and -- and /-"#'),
-                          ("raw-string", 'r"plain"')]
+    assert kinds(src) == [
+        ("raw-string", 'r#"has "quotes" and -- and /-"#'),
+        ("raw-string", 'r"plain"'),
+    ]
 
 
 def test_doc_and_module_comments():
-    toks = [t for t in tokenize("/-! module -/ /-- doc -/ def x := 1")
-            if t.kind is not Kind.WHITESPACE]
+    toks = [
+        t for t in tokenize("/-! module -/ /-- doc -/ def x := 1") if t.kind is not Kind.WHITESPACE
+    ]
     assert [t.kind for t in toks[:2]] == [Kind.MODULE_DOC, Kind.DOC_COMMENT]
 
 
@@ -94,15 +101,21 @@ def test_attributes_numbers_and_answer_token():
 
 def test_hash_commands_and_name_literals():
     assert kinds("#eval `foo ``Bar.baz #[1]")[:3] == [
-        ("symbol", "#eval"), ("name-literal", "`foo"), ("name-literal", "``Bar.baz")]
+        ("symbol", "#eval"),
+        ("name-literal", "`foo"),
+        ("name-literal", "``Bar.baz"),
+    ]
 
 
-@pytest.mark.parametrize("src,kind", [
-    ("/- never closed", Kind.BLOCK_COMMENT),
-    ('"never closed', Kind.STRING),
-    ('r#"never closed"', Kind.RAW_STRING),
-    ('s!"open {x', Kind.IDENT),
-])
+@pytest.mark.parametrize(
+    "src,kind",
+    [
+        ("/- never closed", Kind.BLOCK_COMMENT),
+        ('"never closed', Kind.STRING),
+        ('r#"never closed"', Kind.RAW_STRING),
+        ('s!"open {x', Kind.IDENT),
+    ],
+)
 def test_unterminated_constructs_run_to_the_end(src, kind):
     toks = tokenize(src)
     assert "".join(t.text for t in toks) == src
@@ -121,9 +134,29 @@ def test_source_map_lines_and_columns():
 
 
 LEAN_ALPHABET = st.sampled_from(
-    list("abcxyz_'!?.0123456789 \n\t(){}[]⟨⟩:=<>-/\\\"#@`«»$s!rm") +
-    ["--", "/-", "-/", "/--", "/-!", "answer(", "sorry", "theorem", "'\"'", 's!"', 'r#"',
-     '"#', "«a b»", "ℕ", "λ", "α", "₁", "→", "↔"])
+    list("abcxyz_'!?.0123456789 \n\t(){}[]⟨⟩:=<>-/\\\"#@`«»$s!rm")
+    + [
+        "--",
+        "/-",
+        "-/",
+        "/--",
+        "/-!",
+        "answer(",
+        "sorry",
+        "theorem",
+        "'\"'",
+        's!"',
+        'r#"',
+        '"#',
+        "«a b»",
+        "ℕ",
+        "λ",
+        "α",
+        "₁",
+        "→",
+        "↔",
+    ]
+)
 
 
 @settings(max_examples=400, deadline=None)
@@ -133,7 +166,7 @@ def test_fuzz_lean_like_text_round_trips(src):
     assert "".join(t.text for t in toks) == src
     pos = 0
     for t in toks:
-        assert t.start == pos and t.end > t.start and src[t.start:t.end] == t.text
+        assert t.start == pos and t.end > t.start and src[t.start : t.end] == t.text
         pos = t.end
     assert pos == len(src)
 

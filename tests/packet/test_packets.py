@@ -42,12 +42,24 @@ def export(repo: Checkout, out: str = "packets", salt: bytes | None = SALT, **kw
     project = repo.project()
     items = project.register.written()
     subset = Subset("written", "", tuple(i.id for i in items))
-    return px.export(project, subset, items, out=repo.root / out,
-                     key_path=repo.root / f"{out}.key.json", salt=salt, budget_hours=3, **kw)
+    return px.export(
+        project,
+        subset,
+        items,
+        out=repo.root / out,
+        key_path=repo.root / f"{out}.key.json",
+        salt=salt,
+        budget_hours=3,
+        **kw,
+    )
 
 
 def tree(path: Path) -> dict[str, bytes]:
-    return {p.relative_to(path).as_posix(): p.read_bytes() for p in sorted(path.rglob("*")) if p.is_file()}
+    return {
+        p.relative_to(path).as_posix(): p.read_bytes()
+        for p in sorted(path.rglob("*"))
+        if p.is_file()
+    }
 
 
 def test_same_repository_and_salt_give_identical_bytes(checkout):
@@ -81,8 +93,14 @@ def test_renaming_is_complete(checkout):
         problem = files[f"{pid}/Problem.lean"].decode()
         assert f"namespace {pid}\n" in problem and f"end {pid}\n" in problem
         assert "theorem main : answer(sorry) ↔" in problem
-        assert "*Source:*" not in problem and "*Scope:*" not in problem and "Lehmer (1932)" not in problem
-        assert problem.startswith("import Mathlib\nimport FrontierBench.Util.Answer\n\nset_option autoImplicit false\n")
+        assert (
+            "*Source:*" not in problem
+            and "*Scope:*" not in problem
+            and "Lehmer (1932)" not in problem
+        )
+        assert problem.startswith(
+            "import Mathlib\nimport FrontierBench.Util.Answer\n\nset_option autoImplicit false\n"
+        )
         assert "# Is there a composite n" in problem  # the informal statement stays
         assert f'name = "{pid}"' in files[f"{pid}/lakefile.toml"].decode()
 
@@ -118,26 +136,37 @@ def test_archives_are_reproducible_tarballs(checkout):
         assert modes["P001/check_submission"] == 0o755 and modes["P001/Problem.lean"] == 0o644
     manifest = json.loads((checkout.root / "packets" / "MANIFEST.json").read_text())
     import hashlib
+
     assert manifest["archives"]["archives/P001.tar.gz"] == hashlib.sha256(data).hexdigest()
 
 
-@pytest.mark.parametrize("planted,what", [
-    ("as in O10", "an item id"),
-    ("see www.example.org/lehmer", "a URL"),
-    ("compare Erdos152.erdos_152_aux", "an upstream"),
-    ("cf. the 2401.00001 preprint", "evaluator data"),
-    ("after A. Writer, Totient notes (1990)", "a register field (sources)"),
-    ("GPT says", "the name of an AI system"),
-])
+@pytest.mark.parametrize(
+    "planted,what",
+    [
+        ("as in O10", "an item id"),
+        ("see www.example.org/lehmer", "a URL"),
+        ("compare Erdos152.erdos_152_aux", "an upstream"),
+        ("cf. the 2401.00001 preprint", "evaluator data"),
+        ("after A. Writer, Totient notes (1990)", "a register field (sources)"),
+        ("GPT says", "the name of an AI system"),
+    ],
+)
 def test_each_kind_of_planted_leak_fails_the_export(checkout, planted, what):
     add_items(checkout, 2)
-    checkout.set_item(replace(checkout.items["O02"], sources=checkout.items["O02"].sources + (
-        Source("A. Writer, Totient notes (1990)"),), upstream=(Upstream("r", "p.lean", "Erdos152.erdos_152_aux"),)))
+    checkout.set_item(
+        replace(
+            checkout.items["O02"],
+            sources=checkout.items["O02"].sources + (Source("A. Writer, Totient notes (1990)"),),
+            upstream=(Upstream("r", "p.lean", "Erdos152.erdos_152_aux"),),
+        )
+    )
     checkout.answers('[answers.O02]\nnote = "open"\nsolution_sources = ["arXiv:2401.00001"]\n')
     project = checkout.project()
     result = px.build(project, ["O02", "O10"], SALT, 3)
     assert px.leak_scan(project, result) == []
-    source = GOOD_STATEMENT.replace("Is there a composite $n > 1$", f"{planted}: is there a composite $n > 1$")
+    source = GOOD_STATEMENT.replace(
+        "Is there a composite $n > 1$", f"{planted}: is there a composite $n > 1$"
+    )
     (checkout.library / "O02.lean").write_text(source, encoding="utf-8")
     leaks = px.leak_scan(checkout.project(), px.build(checkout.project(), ["O02", "O10"], SALT, 3))
     assert leaks and all(leak.path.endswith("/Problem.lean") for leak in leaks)
@@ -149,13 +178,18 @@ def test_a_leak_stops_the_export_with_file_and_text_and_writes_nothing(checkout)
     with pytest.raises(OfbError) as info:
         export(checkout)
     assert "leak-title" in str(info.value) or "an item title" in str(info.value)
-    assert not (checkout.root / "packets").exists() and not (checkout.root / "packets.key.json").exists()
+    assert (
+        not (checkout.root / "packets").exists()
+        and not (checkout.root / "packets.key.json").exists()
+    )
 
 
 def test_scan_catches_a_title_that_check_cannot_see(checkout):
     project = checkout.project()
     result = px.build(project, ["O02"], SALT, 3)
-    result.packets["P001"].files["README.md"] += b"\nProblem E03 ...\nErd\xc5\x91s Problem #152: isolated elements\n"
+    result.packets["P001"].files["README.md"] += (
+        b"\nProblem E03 ...\nErd\xc5\x91s Problem #152: isolated elements\n"
+    )
     whats = {leak.what for leak in px.leak_scan(project, result)}
     assert {"an item id", "an item title"} <= whats
 
@@ -170,7 +204,13 @@ def test_gate_refuses_an_unrepaired_must_fix(checkout):
     from openfrontiers.register.model import Focus, Review, Verdict
 
     item = checkout.items["O02"]
-    checkout.set_item(replace(item, reviews=item.reviews + (Review("reviewer-b", Focus.FIDELITY, Verdict.MUST_FIX, round=2),)))
+    checkout.set_item(
+        replace(
+            item,
+            reviews=item.reviews
+            + (Review("reviewer-b", Focus.FIDELITY, Verdict.MUST_FIX, round=2),),
+        )
+    )
     with pytest.raises(OfbError, match="unrepaired must-fix review\\(s\\): O02"):
         export(checkout)
 
@@ -182,9 +222,15 @@ def test_existing_output_and_key_inside_tree_are_refused(checkout):
     export(checkout, force=True)
     project = checkout.project()
     with pytest.raises(UsageError, match="outside"):
-        px.export(project, Subset("x", "", ("O02",)), [project.register.get("O02")],
-                  out=checkout.root / "p", key_path=checkout.root / "p" / "key.json",
-                  salt=SALT, budget_hours=3)
+        px.export(
+            project,
+            Subset("x", "", ("O02",)),
+            [project.register.get("O02")],
+            out=checkout.root / "p",
+            key_path=checkout.root / "p" / "key.json",
+            salt=SALT,
+            budget_hours=3,
+        )
 
 
 def test_verify_passes_untouched_and_reports_every_tampering(checkout):
@@ -220,7 +266,12 @@ def test_cli_export_and_verify(checkout, capsys):
     run = ofb(capsys, "packet", "export", "--salt-file", "salt.bin", "--budget-hours", "2")
     assert run.code == 0 and "exported 1 packets (written)" in run.out and "warning" not in run.err
     assert "2 hours of wall-clock time" in (checkout.root / "packets/P001/README.md").read_text()
-    assert ofb(capsys, "packet", "verify", "packets.key.json", "packets", "--salt-file", "salt.bin").code == 0
+    assert (
+        ofb(
+            capsys, "packet", "verify", "packets.key.json", "packets", "--salt-file", "salt.bin"
+        ).code
+        == 0
+    )
     (checkout.root / "packets/P001/Problem.lean").write_text("x")
     bad = ofb(capsys, "packet", "verify", "packets.key.json", "packets", "--salt-file", "salt.bin")
     assert bad.code == 1 and "P001/Problem.lean: content differs" in bad.out
@@ -234,16 +285,35 @@ def test_check_submission_runs_offline_inside_a_packet(checkout):
     export(checkout)
     packet = checkout.root / "packets" / "P001"
     problem = (packet / "Problem.lean").read_text()
-    (packet / "Solution.lean").write_text(problem.replace("answer(sorry)", "answer(True)")
-                                          .replace("  sorry\n", "  exact ⟨fun _ => ⟨3, by decide⟩, fun _ => trivial⟩\n"))
+    (packet / "Solution.lean").write_text(
+        problem.replace("answer(sorry)", "answer(True)").replace(
+            "  sorry\n", "  exact ⟨fun _ => ⟨3, by decide⟩, fun _ => trivial⟩\n"
+        )
+    )
     env = {"PATH": "/usr/bin:/bin"}  # no lake: static rules only
-    ok = subprocess.run([sys.executable, "check_submission"], cwd=packet, capture_output=True, text=True, env=env)
+    ok = subprocess.run(
+        [sys.executable, "check_submission"],
+        cwd=packet,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
     assert ok.returncode == 0, ok.stdout + ok.stderr
     (packet / "Solution.lean").write_text(problem.replace("answer(sorry)", "answer(2 = 2)"))
-    bad = subprocess.run([sys.executable, "check_submission", "--format", "json"], cwd=packet,
-                         capture_output=True, text=True, env=env)
+    bad = subprocess.run(
+        [sys.executable, "check_submission", "--format", "json"],
+        cwd=packet,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
     report = json.loads(bad.stdout)
-    assert bad.returncode == 1 and {i["rule"] for i in report["static"]["issues"]} >= {"answer", "sorry"}
+    assert bad.returncode == 1 and {i["rule"] for i in report["static"]["issues"]} >= {
+        "answer",
+        "sorry",
+    }
 
 
 def test_trie_pattern_matches_every_needle_long_or_short():
@@ -263,8 +333,14 @@ def test_the_repository_s_written_statements_export_clean(tmp_path):
 
     project = Project(REPO)
     items = project.register.written()
-    result = px.export(project, Subset("written", "", tuple(i.id for i in items)), items,
-                       out=tmp_path / "packets", key_path=tmp_path / "key.json", salt=SALT,
-                       budget_hours=3)
+    result = px.export(
+        project,
+        Subset("written", "", tuple(i.id for i in items)),
+        items,
+        out=tmp_path / "packets",
+        key_path=tmp_path / "key.json",
+        salt=SALT,
+        budget_hours=3,
+    )
     assert len(result.mapping) == len(items) >= 45
     assert px.verify(project, result.key_path, result.out, SALT) == []

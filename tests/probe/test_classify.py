@@ -23,8 +23,12 @@ def msg(line, severity, text, column=2):
 
 def axioms(probe, *names, namespace="FrontierBench.O98"):
     listed = ",\n ".join(names)
-    return msg(probe.end_line, "information",
-               f"'{namespace}.{probe.name}' depends on axioms: [{listed}]", column=0)
+    return msg(
+        probe.end_line,
+        "information",
+        f"'{namespace}.{probe.name}' depends on axioms: [{listed}]",
+        column=0,
+    )
 
 
 def proof_line(probe):
@@ -35,8 +39,7 @@ def test_nothing_proved_is_clean():
     pf = probe_file()
     messages = []
     for p in pf.probes:
-        messages += [msg(proof_line(p), "error", "simp made no progress"),
-                     axioms(p, "sorryAx")]
+        messages += [msg(proof_line(p), "error", "simp made no progress"), axioms(p, "sorryAx")]
     report = classify_item(pf, messages, NORMAL)
     assert report.verdict == "clean"
     assert {r.outcome for r in report.probes} == {"failed"}
@@ -45,7 +48,9 @@ def test_nothing_proved_is_clean():
 def test_a_proof_of_the_false_answer_refutes():
     pf = probe_file()
     true_decide, true_simp, false_decide, false_simp = pf.probes
-    messages = [msg(proof_line(p), "error", "failed") for p in (true_decide, true_simp, false_decide)]
+    messages = [
+        msg(proof_line(p), "error", "failed") for p in (true_decide, true_simp, false_decide)
+    ]
     messages.append(axioms(false_simp, "propext", "Classical.choice", "Quot.sound"))
     report = classify_item(pf, messages, NORMAL, reference="True")
     assert report.verdict == "REFUTES"
@@ -63,10 +68,14 @@ def test_a_proof_of_the_true_answer_proves():
 
 def test_timeout_statement_error_and_silence():
     pf = probe_file()
-    a, b, c, d = pf.probes
+    a, b, c, _d = pf.probes
     messages = [
-        msg(proof_line(a), "error", "(deterministic) timeout at `whnf`, maximum number of "
-                                    "heartbeats (200000) has been reached"),
+        msg(
+            proof_line(a),
+            "error",
+            "(deterministic) timeout at `whnf`, maximum number of "
+            "heartbeats (200000) has been reached",
+        ),
         msg(b.start_line + 1, "error", "type mismatch"),  # in the restated statement
         axioms(c, "sorryAx"),
     ]
@@ -95,8 +104,10 @@ def test_sorry_warning_inside_a_probe_is_not_a_proof():
 def test_value_negation_proved_refutes():
     pf = probe_file("N98", value_variants("m"), ("simp",))
     statement, negation = pf.probes
-    messages = [msg(proof_line(statement), "error", "simp failed"),
-                axioms(negation, "propext", namespace="FrontierBench.N98")]
+    messages = [
+        msg(proof_line(statement), "error", "simp failed"),
+        axioms(negation, "propext", namespace="FrontierBench.N98"),
+    ]
     report = classify_item(pf, messages, NORMAL, reference="m")
     assert report.verdict == "REFUTES"
     assert report.probes[1].target == "negation"

@@ -4,6 +4,7 @@ Regenerate the golden files after an intended change with OFB_UPDATE_GOLDEN=1.""
 
 from __future__ import annotations
 
+import itertools
 import os
 from pathlib import Path
 
@@ -12,7 +13,10 @@ import pytest
 from openfrontiers.errors import InputError, UsageError
 from openfrontiers.lean.decls import LeanFile
 from openfrontiers.probe.generate import (
-    generate, parse_tactics, value_variants, yes_no_variants,
+    generate,
+    parse_tactics,
+    value_variants,
+    yes_no_variants,
 )
 
 HERE = Path(__file__).parent
@@ -50,20 +54,25 @@ def test_line_ranges_point_at_each_probe(item_id):
         assert lines[p.statement_end_line].strip() == p.tactic
         assert lines[p.end_line - 1] == f"#print axioms {p.name}"
     ranges = sorted((p.start_line, p.end_line) for p in pf.probes)
-    assert all(a[1] < b[0] for a, b in zip(ranges, ranges[1:], strict=False))
+    assert all(a[1] < b[0] for a, b in itertools.pairwise(ranges))
 
 
 def test_yes_no_item_gets_both_answers_for_every_tactic():
     pf = generate("O98", fixture("O98"), yes_no_variants(), ("decide", "simp"))
     assert [(p.variant, p.tactic, p.means) for p in pf.probes] == [
-        ("True", "decide", "PROVES"), ("True", "simp", "PROVES"),
-        ("False", "decide", "REFUTES"), ("False", "simp", "REFUTES")]
+        ("True", "decide", "PROVES"),
+        ("True", "simp", "PROVES"),
+        ("False", "decide", "REFUTES"),
+        ("False", "simp", "REFUTES"),
+    ]
 
 
 def test_value_item_gets_the_answer_and_its_negation():
     pf = generate("N98", fixture("N98"), value_variants("m"), ("simp",))
-    assert [(p.target, p.means) for p in pf.probes] == [("statement", "PROVES"),
-                                                        ("negation", "REFUTES")]
+    assert [(p.target, p.means) for p in pf.probes] == [
+        ("statement", "PROVES"),
+        ("negation", "REFUTES"),
+    ]
     assert "theorem ofb_probe_ref_simp (m : ℕ) (hm : 0 < m) :" in pf.text
     assert "theorem ofb_probe_not_ref_simp : ¬ (∀ (m : ℕ) (hm : 0 < m), IsLeast" in pf.text
 
@@ -81,20 +90,41 @@ def test_only_mains_placeholder_is_substituted():
 def test_the_rest_of_the_file_is_kept():
     source = fixture("O98")
     pf = generate("O98", source, yes_no_variants(), ("simp",))
-    assert pf.text.startswith(source[:source.index("/-- Is every even")])
+    assert pf.text.startswith(source[: source.index("/-- Is every even")])
     assert pf.text.rstrip().endswith("end FrontierBench.O98")
 
 
-@pytest.mark.parametrize("text, rule", [
-    ("namespace FrontierBench.O98\ntheorem other : True := trivial\nend FrontierBench.O98\n",
-     "probe-main"),
-    ("namespace FrontierBench.O98\ntheorem main : answer(sorry) ↔ answer(sorry) := by\n  sorry\n"
-     "end FrontierBench.O98\n", "probe-answer"),
-    ("namespace FrontierBench.O98\ntheorem main : answer(True) ↔ True := by\n  sorry\n"
-     "end FrontierBench.O98\n", "probe-answer"),
-    ("namespace FrontierBench.O98\ntheorem main : True ↔ True := by\n  sorry\n"
-     "end FrontierBench.O98\n", "probe-answer"),
-])
+@pytest.mark.parametrize(
+    "text, rule",
+    [
+        (
+            "namespace FrontierBench.O98\ntheorem other : True := trivial\nend FrontierBench.O98\n",
+            "probe-main",
+        ),
+        (
+            (
+                "namespace FrontierBench.O98\ntheorem main : answer(sorry) ↔ answer(sorry) := "
+                "by\n  sorry\n"
+                "end FrontierBench.O98\n"
+            ),
+            "probe-answer",
+        ),
+        (
+            (
+                "namespace FrontierBench.O98\ntheorem main : answer(True) ↔ True := by\n  sorry\n"
+                "end FrontierBench.O98\n"
+            ),
+            "probe-answer",
+        ),
+        (
+            (
+                "namespace FrontierBench.O98\ntheorem main : True ↔ True := by\n  sorry\n"
+                "end FrontierBench.O98\n"
+            ),
+            "probe-answer",
+        ),
+    ],
+)
 def test_malformed_statements_are_input_errors(text, rule):
     with pytest.raises(InputError) as err:
         generate("O98", text, yes_no_variants(), ("simp",))

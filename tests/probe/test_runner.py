@@ -8,7 +8,6 @@ import shutil
 import subprocess
 
 import pytest
-from support.standin_project import FIXTURES, REPO, make_project, standin_toolchain
 from typer.testing import CliRunner
 
 from openfrontiers.cli import app
@@ -20,14 +19,24 @@ from openfrontiers.probe.generate import yes_no_variants
 from openfrontiers.probe.lean_file import LeanFileBackend
 from openfrontiers.probe.run import ProbeJob
 from openfrontiers.register.model import AnswerKind, Item, Split, Status
+from support.standin_project import FIXTURES, REPO, make_project, standin_toolchain
 
-STATEMENTS = {i: (FIXTURES / f"{i}.lean").read_text(encoding="utf-8") for i in ("O98", "E98", "N98")}
+STATEMENTS = {
+    i: (FIXTURES / f"{i}.lean").read_text(encoding="utf-8") for i in ("O98", "E98", "N98")
+}
 
 
 def item(item_id: str, kind: AnswerKind | None) -> Item:
     split = Split.OPEN if item_id.startswith("O") else Split.REDISCOVERY
-    return Item(id=item_id, title=f"fixture {item_id}", area="Number th.", split=split,
-                hq50=False, status=Status.WRITTEN, answer_kind=kind)
+    return Item(
+        id=item_id,
+        title=f"fixture {item_id}",
+        area="Number th.",
+        split=split,
+        hq50=False,
+        status=Status.WRITTEN,
+        answer_kind=kind,
+    )
 
 
 @pytest.fixture
@@ -36,18 +45,29 @@ def project(tmp_path):
 
 
 def test_plan_follows_the_answer_kind(project):
-    items = [item("O98", AnswerKind.YES_NO), item("N98", AnswerKind.VALUE),
-             item("E98", AnswerKind.YES_NO), item("N97", AnswerKind.YES_NO),
-             item("R98", None)]
-    answers = {"N98": ReferenceAnswer("N98", "m", record="fixture"),
-               "E98": ReferenceAnswer("E98", "True", record="fixture")}
+    items = [
+        item("O98", AnswerKind.YES_NO),
+        item("N98", AnswerKind.VALUE),
+        item("E98", AnswerKind.YES_NO),
+        item("N97", AnswerKind.YES_NO),
+        item("R98", None),
+    ]
+    answers = {
+        "N98": ReferenceAnswer("N98", "m", record="fixture"),
+        "E98": ReferenceAnswer("E98", "True", record="fixture"),
+    }
     plan = plan_probes(project, items, answers, ("decide",))
     assert [(j.probe_file.item_id, j.reference) for j in plan.jobs] == [
-        ("O98", None), ("N98", "m"), ("E98", "True")]
+        ("O98", None),
+        ("N98", "m"),
+        ("E98", "True"),
+    ]
     assert [p.variant for p in plan.jobs[0].probe_file.probes] == ["True", "False"]
     assert [p.target for p in plan.jobs[1].probe_file.probes] == ["statement", "negation"]
-    assert [(r.item_id, r.verdict) for r in plan.skipped] == [("N97", "skipped"),
-                                                              ("R98", "skipped")]
+    assert [(r.item_id, r.verdict) for r in plan.skipped] == [
+        ("N97", "skipped"),
+        ("R98", "skipped"),
+    ]
 
 
 def test_value_item_without_reference_is_skipped(project):
@@ -63,8 +83,10 @@ def test_broken_statement_is_an_error(project):
 
 def test_file_backend_in_the_jail(project, bwrap):
     runner = LeanFileBackend(standin_toolchain(project), bwrap)
-    jobs = [ProbeJob(generate(i, STATEMENTS[i], yes_no_variants(), parse_tactics("decide,simp")),
-                     None) for i in ("O98", "E98")]
+    jobs = [
+        ProbeJob(generate(i, STATEMENTS[i], yes_no_variants(), parse_tactics("decide,simp")), None)
+        for i in ("O98", "E98")
+    ]
     reports = runner.run(jobs, workers=2)
     # The stand-in "proves" ofb_probe_True_decide and fails everything else.
     assert [r.verdict for r in reports] == ["PROVES", "PROVES"]
@@ -72,7 +94,9 @@ def test_file_backend_in_the_jail(project, bwrap):
 
 
 def test_file_backend_reports_a_killed_lean_as_crash(project, bwrap):
-    text = STATEMENTS["O98"].replace("namespace FrontierBench.O98", "-- STANDIN_SLEEP\nnamespace FrontierBench.O98")
+    text = STATEMENTS["O98"].replace(
+        "namespace FrontierBench.O98", "-- STANDIN_SLEEP\nnamespace FrontierBench.O98"
+    )
     runner = LeanFileBackend(standin_toolchain(project), bwrap, Limits(wall_seconds=1.0))
     job = ProbeJob(generate("O98", text, yes_no_variants(), ("decide",)), None)
     report = runner.run([job], workers=1)[0]
@@ -102,7 +126,8 @@ def test_cli_emits_probe_files_without_lean(project, monkeypatch, tmp_path):
     manifest = json.loads((out / "probes.json").read_text())
     assert [m["id"] for m in manifest["items"]] == ["O98", "E98"]
     assert (out / "ProbeO98.lean").read_text() == generate(
-        "O98", STATEMENTS["O98"], yes_no_variants(), ("simp",)).text
+        "O98", STATEMENTS["O98"], yes_no_variants(), ("simp",)
+    ).text
 
 
 def test_cli_changed_since_uses_git(project, monkeypatch, tmp_path):
@@ -133,8 +158,10 @@ def test_real_probes_find_the_trivial_statement(bwrap, tmp_path):
 
     toolchain = Toolchain.discover(Project(REPO))
     runner = LeanFileBackend(toolchain, bwrap)
-    jobs = [ProbeJob(generate(i, STATEMENTS[i], yes_no_variants(), parse_tactics("decide,simp")),
-                     None) for i in ("E98", "O98")]
+    jobs = [
+        ProbeJob(generate(i, STATEMENTS[i], yes_no_variants(), parse_tactics("decide,simp")), None)
+        for i in ("E98", "O98")
+    ]
     e98, o98 = runner.run(jobs, workers=2)
     assert e98.verdict == "PROVES", e98.as_dict()
     assert o98.verdict == "clean", o98.as_dict()
@@ -157,8 +184,10 @@ def test_repl_backend_in_the_jail(project, bwrap):
     binary.parent.mkdir(parents=True)
     binary.write_text("the stand-in lake answers for this path\n")
     runner = ReplBackend(standin_toolchain(project), bwrap, item_timeout=60)
-    jobs = [ProbeJob(generate(i, STATEMENTS[i], yes_no_variants(), parse_tactics("decide,simp")),
-                     None) for i in ("O98", "E98")]
+    jobs = [
+        ProbeJob(generate(i, STATEMENTS[i], yes_no_variants(), parse_tactics("decide,simp")), None)
+        for i in ("O98", "E98")
+    ]
     reports = runner.run(jobs, workers=1)
     assert [r.verdict for r in reports] == ["PROVES", "PROVES"]
     assert [p.outcome for p in reports[1].probes] == ["proved", "failed", "failed", "failed"]

@@ -47,16 +47,19 @@ def test_loads_typed_records(tmp_path):
     assert [i.id for i in reg.written()] == ["O02"]
 
 
-@pytest.mark.parametrize("change,rule,line", [
-    (('hq50 = true', 'hq50 = true\ncolour = "red"'), "unknown-field", 8),
-    (('status = "written"', 'status = "done"'), "bad-enum", 10),
-    (('answer_kind = "yes-no"', 'answer_kind = "maybe"'), "bad-enum", 11),
-    (("[items.O02]", "[items.X2]"), "unknown-id", 3),
-    (('priority = "core"', 'tier = "A"'), "split-field", 8),
-    (('hq50 = true', 'hq50 = "yes"'), "type", 7),
-    (('area = "Number th."', 'area = "Numerology"'), "bad-enum", 5),
-    (("schema = 1", "schema = 2"), "schema-version", 1),
-])
+@pytest.mark.parametrize(
+    "change,rule,line",
+    [
+        (("hq50 = true", 'hq50 = true\ncolour = "red"'), "unknown-field", 8),
+        (('status = "written"', 'status = "done"'), "bad-enum", 10),
+        (('answer_kind = "yes-no"', 'answer_kind = "maybe"'), "bad-enum", 11),
+        (("[items.O02]", "[items.X2]"), "unknown-id", 3),
+        (('priority = "core"', 'tier = "A"'), "split-field", 8),
+        (("hq50 = true", 'hq50 = "yes"'), "type", 7),
+        (('area = "Number th."', 'area = "Numerology"'), "bad-enum", 5),
+        (("schema = 1", "schema = 2"), "schema-version", 1),
+    ],
+)
 def test_bad_input_names_file_line_and_rule(tmp_path, change, rule, line):
     path = write(tmp_path, ITEM.replace(*change))
     errors = errors_of(path)
@@ -65,8 +68,12 @@ def test_bad_input_names_file_line_and_rule(tmp_path, change, rule, line):
 
 
 def test_all_problems_are_reported_together(tmp_path):
-    path = write(tmp_path, ITEM.replace('status = "written"', 'status = "done"')
-                 .replace('hq50 = true', 'hq50 = true\ncolour = "red"'))
+    path = write(
+        tmp_path,
+        ITEM.replace('status = "written"', 'status = "done"').replace(
+            "hq50 = true", 'hq50 = true\ncolour = "red"'
+        ),
+    )
     assert {e.rule for e in errors_of(path)} == {"bad-enum", "unknown-field"}
 
 
@@ -99,8 +106,11 @@ def test_seed_from_the_curated_csv_round_trips(tmp_path):
 
 def test_bad_csv_row_names_its_line(tmp_path):
     csv_path = tmp_path / "items.csv"
-    csv_path.write_text("id,split,hq50,title,area,tier,date,ai,priority,cert\n"
-                        "R01,Rediscovery-110,True,T,Comb.,Z,2026-01,AI,,\n", encoding="utf-8")
+    csv_path.write_text(
+        "id,split,hq50,title,area,tier,date,ai,priority,cert\n"
+        "R01,Rediscovery-110,True,T,Comb.,Z,2026-01,AI,,\n",
+        encoding="utf-8",
+    )
     with pytest.raises(InputError) as info:
         items_from_csv(csv_path)
     assert info.value.where.line == 2 and info.value.rule == "bad-enum"

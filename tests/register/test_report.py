@@ -13,8 +13,12 @@ from openfrontiers.register.report import render, review_class
 
 def with_reviews(*verdicts):
     item = written_item("E03")
-    reviews = tuple(Review(f"r{k}", focus, verdict) for k, (focus, verdict) in
-                    enumerate(zip((Focus.FIDELITY, Focus.SEMANTICS), verdicts)))
+    reviews = tuple(
+        Review(f"r{k}", focus, verdict)
+        for k, (focus, verdict) in enumerate(
+            zip((Focus.FIDELITY, Focus.SEMANTICS), verdicts, strict=False)
+        )
+    )
     return replace(item, reviews=reviews)
 
 
@@ -25,18 +29,25 @@ def test_review_classes_follow_the_latest_verdicts():
     assert review_class(with_reviews(Verdict.MUST_FIX, Verdict.OK)) == "must-fix"
     assert review_class(with_reviews(Verdict.OK)) == "incomplete"
     repaired = with_reviews(Verdict.MUST_FIX, Verdict.OK)
-    repaired = replace(repaired, reviews=repaired.reviews + (Review("r0", Focus.FIDELITY, Verdict.OK, round=2),))
+    repaired = replace(
+        repaired, reviews=repaired.reviews + (Review("r0", Focus.FIDELITY, Verdict.OK, round=2),)
+    )
     assert review_class(repaired) == "ok+ok"
 
 
 def test_render_counts_and_hides_answers():
     solved = with_reviews(Verdict.OK, Verdict.MINOR)
-    missing = replace(written_item("E04"), status=Status.NEEDS_SOURCE, needs_source="no paper found")
+    missing = replace(
+        written_item("E04"), status=Status.NEEDS_SOURCE, needs_source="no paper found"
+    )
     text = render([solved, missing], {"E03": ReferenceAnswer("E03", "False", record="r")}, "test")
     assert "written 1, needs-source 1" in text
     assert "minor+ok 1" in text
     assert "reference answers recorded for 1 of 1" in text
-    assert "| E03 | R | written | yes-no | high | ok (r0) | minor (r1) | 0 | minor+ok | recorded |" in text
+    assert (
+        "| E03 | R | written | yes-no | high | ok (r0) | minor (r1) | 0 | minor+ok | recorded |"
+        in text
+    )
     assert "no paper found" in text and "False" not in text
 
 
@@ -56,5 +67,6 @@ def test_committed_report_is_current():
     selection = project.subsets.resolve("HQ-50", project.register)
     items = [project.register.get(i) for i in selection.ids]
     expected = render(items, load_answers(project.evaluator_dir / "answers.toml"), selection.label)
-    assert (REPO / "docs" / "statements-report.md").read_text(encoding="utf-8") == expected, \
+    assert (REPO / "docs" / "statements-report.md").read_text(encoding="utf-8") == expected, (
         "docs/statements-report.md is stale: run `ofb items report`"
+    )

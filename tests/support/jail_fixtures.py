@@ -38,11 +38,24 @@ def dockerd():
         pytest.skip("the docker Python SDK is not installed")
     base = Path(tempfile.mkdtemp(prefix="ofb-dockerd-"))
     sock = base / "docker.sock"
-    log = open(base / "log", "wb")
+    log = open(base / "log", "wb")  # noqa: SIM115 -- dockerd writes it until the fixture ends
     proc = subprocess.Popen(
-        [exe, "--data-root", str(base / "data"), "--exec-root", str(base / "exec"),
-         "-H", f"unix://{sock}", "--pidfile", str(base / "pid"), "--iptables=false",
-         "--bridge=none"], stdout=log, stderr=subprocess.STDOUT)
+        [
+            exe,
+            "--data-root",
+            str(base / "data"),
+            "--exec-root",
+            str(base / "exec"),
+            "-H",
+            f"unix://{sock}",
+            "--pidfile",
+            str(base / "pid"),
+            "--iptables=false",
+            "--bridge=none",
+        ],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
     client = None
     for _ in range(120):
         if proc.poll() is not None:
@@ -70,6 +83,6 @@ def dockerd():
         proc.kill()
         proc.wait()
     log.close()
-    subprocess.run(["umount", "-R", str(base / "exec")], capture_output=True)
-    subprocess.run(["umount", "-R", str(base / "data")], capture_output=True)
+    subprocess.run(["umount", "-R", str(base / "exec")], capture_output=True, check=False)
+    subprocess.run(["umount", "-R", str(base / "data")], capture_output=True, check=False)
     shutil.rmtree(base, ignore_errors=True)

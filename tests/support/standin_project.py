@@ -19,8 +19,10 @@ def make_project(root: Path, items: dict[str, str]) -> Project:
     (root / "FrontierBench" / "evaluator").mkdir()
     for name in ("lakefile.toml", "lean-toolchain"):
         shutil.copy(REPO / name, root / name)
-    shutil.copy(REPO / "FrontierBench" / "Util" / "Answer.lean",
-                root / "FrontierBench" / "Util" / "Answer.lean")
+    shutil.copy(
+        REPO / "FrontierBench" / "Util" / "Answer.lean",
+        root / "FrontierBench" / "Util" / "Answer.lean",
+    )
     for item_id, text in items.items():
         (root / "FrontierBench" / f"{item_id}.lean").write_text(text, encoding="utf-8")
     root.chmod(0o755)

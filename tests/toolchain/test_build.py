@@ -8,27 +8,33 @@ import shutil
 from pathlib import Path
 
 import pytest
-from support.standin_project import FIXTURES, REPO, make_project, standin_toolchain
 
 from openfrontiers.build import Target, classify, resolve_targets, run_build, workspace_imports
 from openfrontiers.errors import UsageError
 from openfrontiers.jail import JailResult, Limits
 from openfrontiers.lean.toolchain import Toolchain
 from openfrontiers.project import Project
+from support.standin_project import FIXTURES, REPO, make_project, standin_toolchain
 
 
 @pytest.fixture
 def project(tmp_path):
-    return make_project(tmp_path / "repo", {
-        "O98": (FIXTURES / "O98.lean").read_text(encoding="utf-8"),
-        "E98": (FIXTURES / "E98.lean").read_text(encoding="utf-8")})
+    return make_project(
+        tmp_path / "repo",
+        {
+            "O98": (FIXTURES / "O98.lean").read_text(encoding="utf-8"),
+            "E98": (FIXTURES / "E98.lean").read_text(encoding="utf-8"),
+        },
+    )
 
 
 def test_targets_by_id_module_and_file(project, monkeypatch):
     monkeypatch.chdir(project.root)
     found = resolve_targets(project, ["O98", "FrontierBench.E98", "FrontierBench/O98.lean"])
-    assert found == [Target("FrontierBench.O98", Path("FrontierBench/O98.lean")),
-                     Target("FrontierBench.E98", Path("FrontierBench/E98.lean"))]
+    assert found == [
+        Target("FrontierBench.O98", Path("FrontierBench/O98.lean")),
+        Target("FrontierBench.E98", Path("FrontierBench/E98.lean")),
+    ]
     everything = [t.module for t in resolve_targets(project, [])]
     assert everything == ["FrontierBench.Util.Answer", "FrontierBench.E98", "FrontierBench.O98"]
     with pytest.raises(UsageError):
@@ -41,9 +47,19 @@ def test_dependencies_are_the_workspace_imports(project):
 
 
 def _result(stdout: str = "", **kw) -> JailResult:
-    base = dict(backend="t", exit_code=0, signal=None, timed_out=False, killed_for_memory=False,
-                killed_for_cpu=False, wall_time=1.0, cpu_time=None, peak_memory=None,
-                stdout=stdout.encode(), stderr=b"")
+    base = {
+        "backend": "t",
+        "exit_code": 0,
+        "signal": None,
+        "timed_out": False,
+        "killed_for_memory": False,
+        "killed_for_cpu": False,
+        "wall_time": 1.0,
+        "cpu_time": None,
+        "peak_memory": None,
+        "stdout": stdout.encode(),
+        "stderr": b"",
+    }
     base.update(kw)
     return JailResult(**base)
 
@@ -54,7 +70,9 @@ def test_module_outcomes():
     assert classify(t, _result()).outcome == "ok"
     assert classify(t, _result(err, exit_code=1)).outcome == "error"
     assert classify(t, _result(exit_code=None, signal=9, timed_out=True)).outcome == "timeout"
-    assert classify(t, _result(exit_code=None, signal=9, killed_for_memory=True)).outcome == "memory"
+    assert (
+        classify(t, _result(exit_code=None, signal=9, killed_for_memory=True)).outcome == "memory"
+    )
     crash = classify(t, _result(exit_code=134, signal=6, stderr=b"INTERNAL PANIC"))
     assert crash.outcome == "crash" and "INTERNAL PANIC" in crash.detail
 
@@ -72,9 +90,12 @@ def test_build_runs_in_the_jail_with_the_standin(project, bwrap):
 
 
 def test_a_failed_dependency_skips_the_modules(project, bwrap, monkeypatch):
-    monkeypatch.setattr("openfrontiers.build.workspace_imports", lambda p, t: ["FrontierBench.Broken"])
-    report = run_build(project, standin_toolchain(project), bwrap,
-                       resolve_targets(project, ["O98"]))
+    monkeypatch.setattr(
+        "openfrontiers.build.workspace_imports", lambda p, t: ["FrontierBench.Broken"]
+    )
+    report = run_build(
+        project, standin_toolchain(project), bwrap, resolve_targets(project, ["O98"])
+    )
     assert [m.outcome for m in report.modules] == ["skipped"]
     assert "dependency build failed" in report.modules[0].detail
 
@@ -82,9 +103,13 @@ def test_a_failed_dependency_skips_the_modules(project, bwrap, monkeypatch):
 def test_wall_clock_limit_per_module(project, bwrap):
     slow = project.root / "FrontierBench" / "O97.lean"
     slow.write_text("-- STANDIN_SLEEP\n", encoding="utf-8")
-    report = run_build(project, standin_toolchain(project), bwrap,
-                       [Target("FrontierBench.O97", Path("FrontierBench/O97.lean"))],
-                       limits=Limits(wall_seconds=1.0))
+    report = run_build(
+        project,
+        standin_toolchain(project),
+        bwrap,
+        [Target("FrontierBench.O97", Path("FrontierBench/O97.lean"))],
+        limits=Limits(wall_seconds=1.0),
+    )
     assert report.modules[0].outcome == "timeout"
 
 
@@ -93,5 +118,7 @@ def test_wall_clock_limit_per_module(project, bwrap):
 def test_real_build_of_the_utility_library(bwrap):
     project = Project(REPO)
     toolchain = Toolchain.discover(project, require_mathlib=False)
-    report = run_build(project, toolchain, bwrap, resolve_targets(project, ["FrontierBench.Util.Answer"]))
+    report = run_build(
+        project, toolchain, bwrap, resolve_targets(project, ["FrontierBench.Util.Answer"])
+    )
     assert [m.outcome for m in report.modules] == ["ok"], report.as_dict()

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from support.standin_project import make_project
 
 from openfrontiers.lean.toolchain import Toolchain, ToolchainError
+from support.standin_project import make_project
 
 
 @pytest.fixture
@@ -28,23 +28,26 @@ def runner(prefix: Path, version: str = "4.33.1"):
         if argv[-1] == "--print-prefix":
             return 0, str(prefix)
         return 0, f"Lean (version {version}, x86_64-unknown-linux-gnu, commit abc, Release)"
+
     return run
 
 
 def test_no_lean_on_path(project):
-    with pytest.raises(ToolchainError, match="lean is not on PATH.*elan"):
+    with pytest.raises(ToolchainError, match=r"lean is not on PATH.*elan"):
         Toolchain.discover(project, which=lambda name: None)
 
 
 def test_version_mismatch_names_the_fix(project, tmp_path):
     prefix = fake_prefix(tmp_path)
-    with pytest.raises(ToolchainError, match="Lean 4.32.0 .* asks for 4.33.1.*elan toolchain install"):
+    with pytest.raises(
+        ToolchainError, match=r"Lean 4\.32\.0 .* asks for 4\.33\.1.*elan toolchain install"
+    ):
         Toolchain.discover(project, which=lambda n: "/x/" + n, run=runner(prefix, "4.32.0"))
 
 
 def test_mathlib_must_be_built(project, tmp_path):
     prefix = fake_prefix(tmp_path)
-    with pytest.raises(ToolchainError, match="Mathlib is not fetched.*lake exe cache get"):
+    with pytest.raises(ToolchainError, match=r"Mathlib is not fetched.*lake exe cache get"):
         Toolchain.discover(project, which=lambda n: "/x/" + n, run=runner(prefix))
     olean = project.root / ".lake/packages/mathlib/.lake/build/lib/lean/Mathlib.olean"
     olean.parent.mkdir(parents=True)

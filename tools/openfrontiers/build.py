@@ -14,10 +14,10 @@ died or printed no JSON) or `skipped` (a dependency failed to build).
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
 
 from .errors import UsageError
 from .jail import Backend, JailResult, Limits
@@ -48,9 +48,15 @@ class ModuleReport:
         return counts(self.diagnostics)
 
     def as_dict(self) -> dict:
-        return {"module": self.module, "file": self.file, "outcome": self.outcome,
-                "seconds": round(self.seconds, 3), **self.counts, "detail": self.detail,
-                "diagnostics": [d.as_dict() for d in self.diagnostics]}
+        return {
+            "module": self.module,
+            "file": self.file,
+            "outcome": self.outcome,
+            "seconds": round(self.seconds, 3),
+            **self.counts,
+            "detail": self.detail,
+            "diagnostics": [d.as_dict() for d in self.diagnostics],
+        }
 
 
 @dataclass
@@ -65,9 +71,11 @@ class BuildReport:
 
     def as_dict(self) -> dict:
         dep = self.dependency_result
-        return {"dependencies": self.dependencies,
-                "dependency_build": dep.summary() if dep is not None else None,
-                "modules": [m.as_dict() for m in self.modules]}
+        return {
+            "dependencies": self.dependencies,
+            "dependency_build": dep.summary() if dep is not None else None,
+            "modules": [m.as_dict() for m in self.modules],
+        }
 
 
 def module_of(project: Project, path: Path) -> str:
@@ -128,9 +136,14 @@ def classify(target: Target, result: JailResult) -> ModuleReport:
     return report
 
 
-def run_build(project: Project, toolchain: Toolchain, jail: Backend,
-              targets: Sequence[Target], jobs: int = 4,
-              limits: Limits | None = None) -> BuildReport:
+def run_build(
+    project: Project,
+    toolchain: Toolchain,
+    jail: Backend,
+    targets: Sequence[Target],
+    jobs: int = 4,
+    limits: Limits | None = None,
+) -> BuildReport:
     limits = limits or Limits(memory=8 << 30, processes=256, cpus=1.0, wall_seconds=1800)
     deps = workspace_imports(project, targets)
     dep_result = None
@@ -140,11 +153,15 @@ def run_build(project: Project, toolchain: Toolchain, jail: Backend,
         policy = toolchain.policy(work_dir=build_dir, limits=limits)
         dep_result = toolchain.run(jail, toolchain.lake_build(deps), policy)
         if not dep_result.ok:
-            detail = (f"dependency build failed ({dep_result.describe()}): "
-                      + " | ".join(dep_result.text().strip().splitlines()[-5:])[:600])
-            return BuildReport(deps, dep_result,
-                               [ModuleReport(t.module, str(t.path), "skipped", detail=detail)
-                                for t in targets])
+            detail = (
+                f"dependency build failed ({dep_result.describe()}): "
+                + " | ".join(dep_result.text().strip().splitlines()[-5:])[:600]
+            )
+            return BuildReport(
+                deps,
+                dep_result,
+                [ModuleReport(t.module, str(t.path), "skipped", detail=detail) for t in targets],
+            )
     policy = toolchain.policy(limits=limits)
 
     def one(target: Target) -> ModuleReport:

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
-from typing import Optional
 
 import typer
 from rich.console import Console
@@ -31,7 +29,7 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _root(
-    version: Optional[bool] = typer.Option(  # noqa: UP007 - typer needs Optional here
+    version: bool | None = typer.Option(
         None, "--version", callback=_version, is_eager=True, help="Print the version and exit."
     ),
 ) -> None:

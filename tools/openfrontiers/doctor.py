@@ -11,16 +11,16 @@ import importlib.metadata as md
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
-from typing import Callable
 
 from .lean.toolchain import ELAN_INSTALL, LEAN_VERSION, mathlib_olean
 from .lean.toolchain import expected_version as expected_lean_version
 
 
-class Status(str, Enum):
+class Status(StrEnum):
     OK = "ok"
     WARN = "warn"  # works, but not as expected (a version mismatch, …)
     MISSING = "missing"
@@ -56,7 +56,7 @@ class Environment:
 
 def _run(argv: list[str]) -> tuple[int, str]:
     try:
-        done = subprocess.run(argv, capture_output=True, text=True, timeout=30)
+        done = subprocess.run(argv, capture_output=True, text=True, timeout=30, check=False)
     except (OSError, subprocess.TimeoutExpired) as exc:
         return 127, str(exc)
     return done.returncode, (done.stdout + done.stderr).strip()
@@ -93,17 +93,32 @@ PYTHON_PACKAGES = (
 def check_python(env: Environment) -> list[Check]:
     checks = []
     ok = env.python_version >= (3, 11)
-    checks.append(Check("python", "python", Status.OK if ok else Status.MISSING,
-                        "{}.{}".format(*env.python_version) + ("" if ok else " (need >= 3.11)"),
-                        "" if ok else "install Python 3.11 or newer", required=True))
+    checks.append(
+        Check(
+            "python",
+            "python",
+            Status.OK if ok else Status.MISSING,
+            "{}.{}".format(*env.python_version) + ("" if ok else " (need >= 3.11)"),
+            "" if ok else "install Python 3.11 or newer",
+            required=True,
+        )
+    )
     for dist, required, purpose in PYTHON_PACKAGES:
         version = env.version_of(dist)
         if version:
             checks.append(Check("python", dist, Status.OK, f"{version} ({purpose})"))
         else:
             fix = "pip install -e ." if required else "pip install -e '.[test]'"
-            checks.append(Check("python", dist, Status.MISSING, f"not installed ({purpose})",
-                                fix, required=required))
+            checks.append(
+                Check(
+                    "python",
+                    dist,
+                    Status.MISSING,
+                    f"not installed ({purpose})",
+                    fix,
+                    required=required,
+                )
+            )
     return checks
 
 
@@ -119,19 +134,32 @@ def check_lean(env: Environment, root: Path, toolchain: str) -> list[Check]:
     for tool in ("lean", "lake"):
         path = env.which(tool)
         if not path:
-            fix = (f"elan toolchain install {toolchain}" if elan else "install elan (line above)")
+            fix = f"elan toolchain install {toolchain}" if elan else "install elan (line above)"
             checks.append(Check("lean", tool, Status.MISSING, "not on PATH", fix))
             continue
         code, out = env.run([path, "--version"])
         m = LEAN_VERSION.search(out)
         found = m.group(1) if m else ""
         if code != 0 or not found:
-            checks.append(Check("lean", tool, Status.WARN, f"cannot read its version: {out[:80]}",
-                                f"elan toolchain install {toolchain}"))
+            checks.append(
+                Check(
+                    "lean",
+                    tool,
+                    Status.WARN,
+                    f"cannot read its version: {out[:80]}",
+                    f"elan toolchain install {toolchain}",
+                )
+            )
         elif tool == "lean" and found != want:
-            checks.append(Check("lean", tool, Status.WARN,
-                                f"Lean {found}, but lean-toolchain asks for {want}",
-                                f"elan toolchain install {toolchain}  (then run from the repo root)"))
+            checks.append(
+                Check(
+                    "lean",
+                    tool,
+                    Status.WARN,
+                    f"Lean {found}, but lean-toolchain asks for {want}",
+                    f"elan toolchain install {toolchain}  (then run from the repo root)",
+                )
+            )
         else:
             checks.append(Check("lean", tool, Status.OK, out.splitlines()[0]))
     olean = mathlib_olean(root)
@@ -139,11 +167,25 @@ def check_lean(env: Environment, root: Path, toolchain: str) -> list[Check]:
     if olean.is_file():
         checks.append(Check("lean", "mathlib cache", Status.OK, str(olean.parent)))
     elif mathlib.is_dir():
-        checks.append(Check("lean", "mathlib cache", Status.MISSING,
-                            "Mathlib is checked out but not built", "lake exe cache get"))
+        checks.append(
+            Check(
+                "lean",
+                "mathlib cache",
+                Status.MISSING,
+                "Mathlib is checked out but not built",
+                "lake exe cache get",
+            )
+        )
     else:
-        checks.append(Check("lean", "mathlib cache", Status.MISSING, "Mathlib is not fetched",
-                            "lake exe cache get  (after installing elan)"))
+        checks.append(
+            Check(
+                "lean",
+                "mathlib cache",
+                Status.MISSING,
+                "Mathlib is not fetched",
+                "lake exe cache get  (after installing elan)",
+            )
+        )
     return checks
 
 
@@ -153,8 +195,10 @@ def summarize(checks: list[Check]) -> tuple[int, list[str]]:
     lines = []
     lean_missing = [c for c in checks if c.group == "lean" and c.status is not Status.OK]
     if lean_missing:
-        lines.append("Lean parts (ofb build, probes, grading checkers, `lean`-marked tests) "
-                     "will not run until: " + ", ".join(c.name for c in lean_missing))
+        lines.append(
+            "Lean parts (ofb build, probes, grading checkers, `lean`-marked tests) "
+            "will not run until: " + ", ".join(c.name for c in lean_missing)
+        )
     jail = [c for c in checks if c.group == "jail" and c.status is Status.OK]
     if any(c.group == "jail" for c in checks):
         lines.append("jail backends that work: " + (", ".join(c.name for c in jail) or "none"))
@@ -171,8 +215,10 @@ def check_jail(env: Environment) -> list[Check]:
         from .jail import backend_statuses
 
         statuses = backend_statuses()
-    return [Check("jail", s.name, Status.OK if s.works else Status.MISSING, s.detail, s.fix)
-            for s in statuses]
+    return [
+        Check("jail", s.name, Status.OK if s.works else Status.MISSING, s.detail, s.fix)
+        for s in statuses
+    ]
 
 
 def run_all(root: Path, toolchain: str, env: Environment | None = None) -> list[Check]:

@@ -12,8 +12,9 @@ from .register.model import ITEM_ID
 
 def _git(root: Path, *args: str) -> list[str]:
     try:
-        done = subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True,
-                              check=False)
+        done = subprocess.run(
+            ["git", "-C", str(root), *args], capture_output=True, text=True, check=False
+        )
     except FileNotFoundError:
         raise UsageError("--changed-since needs git on PATH") from None
     if done.returncode != 0:

@@ -16,12 +16,17 @@ HEADER = (
 
 def expected_root(project: Project) -> list[str]:
     """Module names the root must import: Util modules, then items, each sorted."""
-    util = sorted(
-        ".".join((LIBRARY, *p.relative_to(project.library).with_suffix("").parts))
-        for p in project.util_dir.rglob("*.lean")
-    ) if project.util_dir.is_dir() else []
-    items = sorted(f"{LIBRARY}.{p.stem}" for p in project.library.glob("*.lean")
-                   if ITEM_ID.match(p.stem))
+    util = (
+        sorted(
+            ".".join((LIBRARY, *p.relative_to(project.library).with_suffix("").parts))
+            for p in project.util_dir.rglob("*.lean")
+        )
+        if project.util_dir.is_dir()
+        else []
+    )
+    items = sorted(
+        f"{LIBRARY}.{p.stem}" for p in project.library.glob("*.lean") if ITEM_ID.match(p.stem)
+    )
     return util + items
 
 

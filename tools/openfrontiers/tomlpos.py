@@ -30,7 +30,7 @@ def _split_key(text: str) -> tuple[str, ...]:
         elif ch in "\"'":
             close = text.find(ch, i + 1)
             close = n if close < 0 else close
-            parts.append(text[i + 1:close])
+            parts.append(text[i + 1 : close])
             i = close + 1
         else:
             m = _BARE_KEY.match(text, i)
@@ -90,12 +90,12 @@ class KeyLines:
             if not line or line.startswith("#"):
                 continue
             if line.startswith("[["):
-                path = _split_key(line[2:line.find("]]")])
+                path = _split_key(line[2 : line.find("]]")])
                 counts[path] = counts.get(path, -1) + 1
                 table = path + (counts[path],)
                 self.lines.setdefault(table, lineno)
             elif line.startswith("["):
-                table = _split_key(line[1:line.find("]")])
+                table = _split_key(line[1 : line.find("]")])
                 self.lines.setdefault(table, lineno)
             elif "=" in line:
                 key, _, value = line.partition("=")

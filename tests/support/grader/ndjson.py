@@ -21,9 +21,15 @@ class Builder:
         self._names: dict[tuple, int] = {(): 0}
         self._levels: dict[tuple, int] = {("zero",): 0}
         self._exprs: dict[tuple, int] = {}
-        self.emit({"meta": {"exporter": {"name": "lean4export", "version": fmt},
-                            "lean": {"githash": "0" * 40, "version": lean_version},
-                            "format": {"version": fmt}}})
+        self.emit(
+            {
+                "meta": {
+                    "exporter": {"name": "lean4export", "version": fmt},
+                    "lean": {"githash": "0" * 40, "version": lean_version},
+                    "format": {"version": fmt},
+                }
+            }
+        )
 
     def emit(self, obj: dict) -> None:
         self.lines.append(json.dumps(obj, ensure_ascii=False, separators=(",", ":")))
@@ -39,8 +45,11 @@ class Builder:
         pre = self.name(parts[:-1])
         idx = len(self._names)
         last = parts[-1]
-        kind = {"num": {"pre": pre, "i": last}} if isinstance(last, int) else \
-            {"str": {"pre": pre, "str": last}}
+        kind = (
+            {"num": {"pre": pre, "i": last}}
+            if isinstance(last, int)
+            else {"str": {"pre": pre, "str": last}}
+        )
         self.emit({"in": idx, **kind})
         self._names[parts] = idx
         return idx
@@ -92,19 +101,27 @@ class Builder:
 
     def pi(self, binder: str, type_: int, body: int, info: str = "default") -> int:
         n = self.name(binder)
-        return self._expr(("pi", n, type_, body, info), "forallE",
-                          {"name": n, "type": type_, "body": body, "binderInfo": info})
+        return self._expr(
+            ("pi", n, type_, body, info),
+            "forallE",
+            {"name": n, "type": type_, "body": body, "binderInfo": info},
+        )
 
     def lam(self, binder: str, type_: int, body: int, info: str = "default") -> int:
         n = self.name(binder)
-        return self._expr(("lam", n, type_, body, info), "lam",
-                          {"name": n, "type": type_, "body": body, "binderInfo": info})
+        return self._expr(
+            ("lam", n, type_, body, info),
+            "lam",
+            {"name": n, "type": type_, "body": body, "binderInfo": info},
+        )
 
     def let(self, binder: str, type_: int, value: int, body: int) -> int:
         n = self.name(binder)
-        return self._expr(("let", n, type_, value, body), "letE",
-                          {"name": n, "type": type_, "value": value, "body": body,
-                           "nondep": False})
+        return self._expr(
+            ("let", n, type_, value, body),
+            "letE",
+            {"name": n, "type": type_, "value": value, "body": body, "nondep": False},
+        )
 
     def proj(self, struct: str, idx: int, e: int) -> int:
         n = self.name(struct)
@@ -126,18 +143,33 @@ class Builder:
 
     # -- declarations --------------------------------------------------------------------
     def _base(self, name: str, type_: int, levels=()) -> dict:
-        return {"name": self.name(name), "levelParams": [self.name(u) for u in levels],
-                "type": type_}
+        return {
+            "name": self.name(name),
+            "levelParams": [self.name(u) for u in levels],
+            "type": type_,
+        }
 
     def axiom(self, name: str, type_: int, levels=()) -> None:
         body = {**self._base(name, type_, levels), "isUnsafe": False}
         self.emit({"axiomInfo" if self.fmt.startswith("3.0") else "axiom": body})
 
-    def definition(self, name: str, type_: int, value: int, levels=(),
-                   hints=("regular", 1), safety: str = "safe") -> None:
+    def definition(
+        self,
+        name: str,
+        type_: int,
+        value: int,
+        levels=(),
+        hints=("regular", 1),
+        safety: str = "safe",
+    ) -> None:
         h = {"regular": hints[1]} if isinstance(hints, tuple) else hints
-        body = {**self._base(name, type_, levels), "value": value, "hints": h,
-                "safety": safety, "all": [self.name(name)]}
+        body = {
+            **self._base(name, type_, levels),
+            "value": value,
+            "hints": h,
+            "safety": safety,
+            "all": [self.name(name)],
+        }
         self.emit({"def": [body]} if self.fmt.startswith("3.0") else {"def": body})
 
     def theorem(self, name: str, type_: int, value: int, levels=()) -> None:
@@ -145,33 +177,72 @@ class Builder:
         self.emit({"thm": [body]} if self.fmt.startswith("3.0") else {"thm": body})
 
     def opaque(self, name: str, type_: int, value: int, levels=()) -> None:
-        body = {**self._base(name, type_, levels), "value": value, "isUnsafe": False,
-                "all": [self.name(name)]}
+        body = {
+            **self._base(name, type_, levels),
+            "value": value,
+            "isUnsafe": False,
+            "all": [self.name(name)],
+        }
         self.emit({"def": [body]} if self.fmt.startswith("3.0") else {"opaque": body})
 
     def quot(self, name: str, type_: int, kind: str, levels=("u",)) -> None:
         body = {**self._base(name, type_, levels), "kind": kind}
         self.emit({"quotInfo" if self.fmt.startswith("3.0") else "quot": body})
 
-    def inductive(self, name: str, type_: int, ctors: list[tuple[str, int, int]],
-                  num_params: int = 0, levels=(), rec_type: int | None = None,
-                  rules: list[tuple[str, int, int]] = ()) -> None:
+    def inductive(
+        self,
+        name: str,
+        type_: int,
+        ctors: list[tuple[str, int, int]],
+        num_params: int = 0,
+        levels=(),
+        rec_type: int | None = None,
+        rules: list[tuple[str, int, int]] = (),
+    ) -> None:
         """One inductive type with its constructors (name, type, number of fields) and,
         when `rec_type` is given, its recursor with `rules` (constructor, fields, rhs)."""
-        ind = {**self._base(name, type_, levels), "numParams": num_params, "numIndices": 0,
-               "all": [self.name(name)], "ctors": [self.name(c) for c, _, _ in ctors],
-               "numNested": 0, "isRec": False, "isUnsafe": False, "isReflexive": False}
-        ctor_objs = [{**self._base(c, t, levels), "induct": self.name(name), "cidx": i,
-                      "numParams": num_params, "numFields": nf, "isUnsafe": False}
-                     for i, (c, t, nf) in enumerate(ctors)]
+        ind = {
+            **self._base(name, type_, levels),
+            "numParams": num_params,
+            "numIndices": 0,
+            "all": [self.name(name)],
+            "ctors": [self.name(c) for c, _, _ in ctors],
+            "numNested": 0,
+            "isRec": False,
+            "isUnsafe": False,
+            "isReflexive": False,
+        }
+        ctor_objs = [
+            {
+                **self._base(c, t, levels),
+                "induct": self.name(name),
+                "cidx": i,
+                "numParams": num_params,
+                "numFields": nf,
+                "isUnsafe": False,
+            }
+            for i, (c, t, nf) in enumerate(ctors)
+        ]
         recs = []
         if rec_type is not None:
-            recs.append({**self._base(f"{name}.rec", rec_type, ("u", *levels)),
-                         "all": [self.name(name)], "numParams": num_params, "numIndices": 0,
-                         "numMotives": 1, "numMinors": len(ctors),
-                         "rules": [{"ctor": self.name(c), "nfields": nf, "rhs": rhs}
-                                   for c, nf, rhs in rules],
-                         "k": False, "isUnsafe": False})
-        keys = ("inductiveVals", "constructorVals", "recursorVals") \
-            if self.fmt.startswith("3.0") else ("types", "ctors", "recs")
-        self.emit({"inductive": dict(zip(keys, ([ind], ctor_objs, recs)))})
+            recs.append(
+                {
+                    **self._base(f"{name}.rec", rec_type, ("u", *levels)),
+                    "all": [self.name(name)],
+                    "numParams": num_params,
+                    "numIndices": 0,
+                    "numMotives": 1,
+                    "numMinors": len(ctors),
+                    "rules": [
+                        {"ctor": self.name(c), "nfields": nf, "rhs": rhs} for c, nf, rhs in rules
+                    ],
+                    "k": False,
+                    "isUnsafe": False,
+                }
+            )
+        keys = (
+            ("inductiveVals", "constructorVals", "recursorVals")
+            if self.fmt.startswith("3.0")
+            else ("types", "ctors", "recs")
+        )
+        self.emit({"inductive": dict(zip(keys, ([ind], ctor_objs, recs), strict=False))})

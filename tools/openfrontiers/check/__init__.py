@@ -4,4 +4,4 @@ from .engine import CheckResult, run_check
 from .findings import Finding, Severity
 from .rules import RULES
 
-__all__ = ["CheckResult", "Finding", "RULES", "Severity", "run_check"]
+__all__ = ["RULES", "CheckResult", "Finding", "Severity", "run_check"]

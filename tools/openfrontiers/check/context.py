@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import bisect
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from functools import cached_property
 from pathlib import Path
 
@@ -13,13 +13,13 @@ from ..evaluator import ReferenceAnswer
 from ..lean.decls import Declaration, LeanFile
 from ..lean.lexer import COMMENT_KINDS, Kind, Token
 from ..project import Project
-from ..tomlpos import KeyLines
-from . import leaks
 from ..register import Item, Register
 from ..register.model import ITEM_ID
+from ..tomlpos import KeyLines
+from . import leaks
 
 
-class FileKind(str, Enum):
+class FileKind(StrEnum):
     ITEM = "item"  # FrontierBench/<ID>.lean
     UTIL = "util"  # FrontierBench/Util/**.lean, our own utility library
     OTHER = "other"  # any other .lean file under FrontierBench/ (a misplaced statement)
@@ -63,8 +63,11 @@ class FileContext:
     @cached_property
     def code(self) -> list[Token]:
         """Significant tokens: no whitespace, comments or docstrings."""
-        return [t for t in self.lean.tokens if t.kind not in COMMENT_KINDS
-                and t.kind is not Kind.WHITESPACE]
+        return [
+            t
+            for t in self.lean.tokens
+            if t.kind not in COMMENT_KINDS and t.kind is not Kind.WHITESPACE
+        ]
 
     @cached_property
     def comments(self) -> list[Token]:
@@ -83,8 +86,11 @@ class FileContext:
     @cached_property
     def prose_hits(self) -> list[tuple[int, leaks.Hit]]:
         """Every leak pattern hit in the comments, with its offset in the file."""
-        return [(tok.start + hit.start, hit) for tok in self.comments
-                for hit in leaks.scan_text(tok.text)]
+        return [
+            (tok.start + hit.start, hit)
+            for tok in self.comments
+            for hit in leaks.scan_text(tok.text)
+        ]
 
     @cached_property
     def _code_starts(self) -> list[int]:
@@ -115,4 +121,3 @@ class TreeContext:
         if self.register is None:
             return None
         return KeyLines(self.register.path.read_text(encoding="utf-8"))
-

@@ -15,7 +15,6 @@ from .context import FileContext, FileKind, TreeContext, classify
 from .findings import Finding, Severity, display_path
 from .rules import RULES, Rule, Scope
 
-
 # Findings the engine itself reports, before any rule can look at a file.
 ENGINE_RULES = (("encoding", Severity.ERROR, "file", "Lean files are UTF-8"),)
 
@@ -82,8 +81,9 @@ def _as_input_errors(exc: OfbError, path: Path) -> list[InputError]:
     return [InputError(Location(path), "invalid", line) for line in lines]
 
 
-def check_files(project: Project, files: list[Path], *, complete: bool,
-                rules: tuple[Rule, ...] = RULES) -> CheckResult:
+def check_files(
+    project: Project, files: list[Path], *, complete: bool, rules: tuple[Rule, ...] = RULES
+) -> CheckResult:
     tree = _load_tree(project)
     tree.complete = complete
     answers = _load_answers(project, tree)
@@ -96,13 +96,28 @@ def check_files(project: Project, files: list[Path], *, complete: bool,
         try:
             source = path.read_text(encoding="utf-8")
         except UnicodeDecodeError as exc:
-            findings.append(Finding(shown, 0, 0, "encoding", Severity.ERROR,
-                                    f"not UTF-8 ({exc.reason} at byte {exc.start})"))
+            findings.append(
+                Finding(
+                    shown,
+                    0,
+                    0,
+                    "encoding",
+                    Severity.ERROR,
+                    f"not UTF-8 ({exc.reason} at byte {exc.start})",
+                )
+            )
             continue
         lean = LeanFile.parse(source)
-        ctx = FileContext(path=path, display=shown, kind=kind, item_id=item_id, lean=lean,
-                          project=project, register=tree.register,
-                          answer=answers.get(item_id) if item_id else None)
+        ctx = FileContext(
+            path=path,
+            display=shown,
+            kind=kind,
+            item_id=item_id,
+            lean=lean,
+            project=project,
+            register=tree.register,
+            answer=answers.get(item_id) if item_id else None,
+        )
         for rule in rules:
             if not rule.applies_to(kind):
                 continue
@@ -122,8 +137,11 @@ def check_files(project: Project, files: list[Path], *, complete: bool,
     for rule in rules:
         if rule.scope is Scope.TREE:
             for path, line, message in rule.check(tree):
-                findings.append(Finding(display_path(path), line, 1 if line else 0, rule.id,
-                                        rule.severity, message))
+                findings.append(
+                    Finding(
+                        display_path(path), line, 1 if line else 0, rule.id, rule.severity, message
+                    )
+                )
     findings.sort(key=lambda f: (f.path, f.line, f.column, f.rule, f.message))
     return CheckResult(findings, len(files))
 
@@ -134,8 +152,11 @@ def run_check(project: Project, paths: list[Path], changed_since: str | None = N
     if changed_since:
         from ..gitdiff import changed_files
 
-        files = [p for p in changed_files(project.root, changed_since)
-                 if p.suffix == ".lean" and p.exists()]
+        files = [
+            p
+            for p in changed_files(project.root, changed_since)
+            if p.suffix == ".lean" and p.exists()
+        ]
         return check_files(project, files, complete=False)
     targets = paths or [project.library]
     complete = any(p.resolve() == project.library.resolve() for p in targets)

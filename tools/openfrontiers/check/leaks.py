@@ -8,8 +8,8 @@ Each pattern names the rule it belongs to, so a hit can be reported precisely.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 
 @dataclass(frozen=True)
@@ -32,18 +32,53 @@ _URL = re.compile(r"""(?:https?://|www\.)[^\s<>"'`)\]}]+""", re.IGNORECASE)
 
 # Hosts whose pages show a problem's current status, or host proofs.
 STATUS_HOSTS = (
-    "erdosproblems.com", "oeis.org", "mathoverflow.net", "math.stackexchange.com",
-    "stackexchange.com", "github.com", "githubusercontent.com", "github.io", "gitlab.com",
-    "zulipchat.com", "x.com", "twitter.com", "reddit.com", "youtube.com", "huggingface.co",
-    "openai.com", "anthropic.com", "deepmind.google", "deepmind.com", "epoch.ai",
-    "openproblemgarden", "garden.irmacs.sfu.ca", "aimpl.org", "wolfram.com",
+    "erdosproblems.com",
+    "oeis.org",
+    "mathoverflow.net",
+    "math.stackexchange.com",
+    "stackexchange.com",
+    "github.com",
+    "githubusercontent.com",
+    "github.io",
+    "gitlab.com",
+    "zulipchat.com",
+    "x.com",
+    "twitter.com",
+    "reddit.com",
+    "youtube.com",
+    "huggingface.co",
+    "openai.com",
+    "anthropic.com",
+    "deepmind.google",
+    "deepmind.com",
+    "epoch.ai",
+    "openproblemgarden",
+    "garden.irmacs.sfu.ca",
+    "aimpl.org",
+    "wolfram.com",
 )
 # Hosts of literature and archives: citing them is how a statement names its source.
 LITERATURE_HOSTS = (
-    "doi.org", "arxiv.org", "zbmath.org", "ams.org", "jstor.org", "projecteuclid.org",
-    "link.springer.com", "sciencedirect.com", "onlinelibrary.wiley.com", "cambridge.org",
-    "tandfonline.com", "ieeexplore.ieee.org", "dl.acm.org", "numdam.org", "eudml.org",
-    "academic.oup.com", "msp.org", "worldscientific.com", "mathnet.ru", "emis.de",
+    "doi.org",
+    "arxiv.org",
+    "zbmath.org",
+    "ams.org",
+    "jstor.org",
+    "projecteuclid.org",
+    "link.springer.com",
+    "sciencedirect.com",
+    "onlinelibrary.wiley.com",
+    "cambridge.org",
+    "tandfonline.com",
+    "ieeexplore.ieee.org",
+    "dl.acm.org",
+    "numdam.org",
+    "eudml.org",
+    "academic.oup.com",
+    "msp.org",
+    "worldscientific.com",
+    "mathnet.ru",
+    "emis.de",
 )
 _ARXIV_ID = re.compile(r"(?<![\d.])(\d{2})(\d{2})\.\d{4,5}(?:v\d+)?(?![\d])")
 
@@ -77,8 +112,7 @@ AI_NAMES = Pattern(
 )
 UPSTREAM_NAMES = Pattern(
     "leak-upstream-name",
-    re.compile(r"\berdos_\d+\w*|\bFormalConjectures\w*|\bformal[-_ ]conjectures\b",
-               re.IGNORECASE),
+    re.compile(r"\berdos_\d+\w*|\bFormalConjectures\w*|\bformal[-_ ]conjectures\b", re.IGNORECASE),
     "an upstream declaration or repository name",
 )
 RECENT_YEAR = Pattern(
@@ -101,7 +135,10 @@ def classify_url(url: str) -> tuple[str, str] | None:
     if "wikipedia.org" in host:
         if "oldid=" in lower:
             return None
-        return "leak-status-link", "a Wikipedia link must be an oldid= permalink to a pre-solution revision"
+        return (
+            "leak-status-link",
+            "a Wikipedia link must be an oldid= permalink to a pre-solution revision",
+        )
     for status_host in STATUS_HOSTS:
         if host == status_host or host.endswith("." + status_host) or status_host in host:
             return "leak-status-link", f"{host} pages show a problem's status or host proofs"
@@ -134,8 +171,15 @@ def scan_text(text: str) -> list[Hit]:
             hits.append(Hit(rule, m.start(), m.end(), m.group(), reason))
     for m in arxiv_2026(text):
         if not any(s <= m.start() < e for s, e in url_spans):
-            hits.append(Hit("leak-arxiv-2026", m.start(), m.end(), m.group(),
-                            "an arXiv identifier of a 2026 paper"))
+            hits.append(
+                Hit(
+                    "leak-arxiv-2026",
+                    m.start(),
+                    m.end(),
+                    m.group(),
+                    "an arXiv identifier of a 2026 paper",
+                )
+            )
     for pattern in TEXT_PATTERNS:
         for m in pattern.regex.finditer(text):
             if pattern is RECENT_YEAR and any(s <= m.start() < e for s, e in url_spans):

@@ -9,10 +9,10 @@ id, severity, scope and a one-line summary (`ofb check --rules`).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
 
 from ..grade.static import has_yes_no_form
 from ..lean.decls import Declaration
@@ -29,7 +29,7 @@ FileReport = Iterator[tuple[Where, str]]
 TreeReport = Iterator[tuple[Path, int, str]]
 
 
-class Scope(str, Enum):
+class Scope(StrEnum):
     ITEM = "item"  # statement files FrontierBench/<ID>.lean
     UTIL = "util"  # statement files and the utility library
     MISPLACED = "misplaced"  # other Lean files under FrontierBench/
@@ -54,8 +54,13 @@ class Rule:
         return False
 
 
-ALLOWED_OPTIONS = {"autoImplicit", "relaxedAutoImplicit", "maxHeartbeats",
-                   "synthInstance.maxHeartbeats", "maxRecDepth"}
+ALLOWED_OPTIONS = {
+    "autoImplicit",
+    "relaxedAutoImplicit",
+    "maxHeartbeats",
+    "synthInstance.maxHeartbeats",
+    "maxRecDepth",
+}
 FORBIDDEN_WORDS = {
     "axiom": "an axiom would make anything provable",
     "axioms": "an axiom would make anything provable",
@@ -76,22 +81,51 @@ FORBIDDEN_COMMANDS = {
     "#eval": "runs code while the file is elaborated",
     "#exit": "stops elaboration, hiding the rest of the file",
     "#compile": "runs the compiler",
-    "run_cmd": "runs meta code", "run_elab": "runs meta code", "run_meta": "runs meta code",
+    "run_cmd": "runs meta code",
+    "run_elab": "runs meta code",
+    "run_meta": "runs meta code",
     "run_tac": "runs meta code",
     "initialize": "runs code when the module is imported",
     "builtin_initialize": "runs code when the module is imported",
     "module": "statement files are plain Lean files: `module` changes what is visible",
 }
-META_KEYWORDS = {"macro", "macro_rules", "syntax", "elab", "elab_rules", "notation", "infix",
-                 "infixl", "infixr", "prefix", "postfix", "declare_syntax_cat", "binop%",
-                 "notation3"}
-META_ATTRIBUTES = {"term_elab", "command_elab", "tactic", "macro", "delab", "app_unexpander",
-                   "builtin_term_elab", "builtin_command_elab", "builtin_tactic",
-                   "builtin_macro", "init", "builtin_init", "env_extension", "builtin_delab"}
+META_KEYWORDS = {
+    "macro",
+    "macro_rules",
+    "syntax",
+    "elab",
+    "elab_rules",
+    "notation",
+    "infix",
+    "infixl",
+    "infixr",
+    "prefix",
+    "postfix",
+    "declare_syntax_cat",
+    "binop%",
+    "notation3",
+}
+META_ATTRIBUTES = {
+    "term_elab",
+    "command_elab",
+    "tactic",
+    "macro",
+    "delab",
+    "app_unexpander",
+    "builtin_term_elab",
+    "builtin_command_elab",
+    "builtin_tactic",
+    "builtin_macro",
+    "init",
+    "builtin_init",
+    "env_extension",
+    "builtin_delab",
+}
 _HEADING = re.compile(r"^\s*#\s+(?P<id>[RENO]\d{2})\b\s*(?:[—–:-]\s*)?(?P<title>.*)$")
 
 
 # --- helpers ---------------------------------------------------------------------------
+
 
 def _group_end(code: list[Token], i: int) -> int:
     """Index of the token closing the bracket opened at `code[i]` (the last token if none)."""
@@ -102,8 +136,11 @@ def _group_end(code: list[Token], i: int) -> int:
 def answer_slots(ctx: FileContext) -> list[tuple[int, int]]:
     """(index of `answer(`, index of its `)`) for every answer placeholder, in code order."""
     code = ctx.code
-    return [(i, _group_end(code, i)) for i, t in enumerate(code)
-            if t.kind is Kind.SYMBOL and t.text == "answer("]
+    return [
+        (i, _group_end(code, i))
+        for i, t in enumerate(code)
+        if t.kind is Kind.SYMBOL and t.text == "answer("
+    ]
 
 
 def _in(decl: Declaration | None, tok: Token, part: str) -> bool:
@@ -132,9 +169,15 @@ def heading(ctx: FileContext) -> tuple[Token, re.Match[str] | None] | None:
 
 # --- structure ---------------------------------------------------------------------------
 
+
 def misplaced_file(ctx: FileContext) -> FileReport:
-    yield None, ("a statement file is FrontierBench/<ID>.lean with an item id (R, E, N or O "
-                 "and two digits); move or rename this file")
+    yield (
+        None,
+        (
+            "a statement file is FrontierBench/<ID>.lean with an item id (R, E, N or O "
+            "and two digits); move or rename this file"
+        ),
+    )
 
 
 def imports(ctx: FileContext) -> FileReport:
@@ -153,9 +196,14 @@ def auto_implicit(ctx: FileContext) -> FileReport:
     first_decl = min((d.start for d in ctx.lean.declarations), default=len(ctx.lean.source))
     for cmd in ctx.lean.commands:
         toks = cmd.tokens
-        if (cmd.kind == "set_option" and not cmd.prefixes and len(toks) >= 3
-                and toks[1].text == "autoImplicit" and toks[2].text == "false"
-                and cmd.start < first_decl):
+        if (
+            cmd.kind == "set_option"
+            and not cmd.prefixes
+            and len(toks) >= 3
+            and toks[1].text == "autoImplicit"
+            and toks[2].text == "false"
+            and cmd.start < first_decl
+        ):
             return
     yield None, "missing `set_option autoImplicit false` before the first declaration"
 
@@ -167,7 +215,10 @@ def module_docstring(ctx: FileContext) -> FileReport:
         return
     tok, m = found
     if m is None:
-        yield tok, f"the module docstring must start with the heading `# {ctx.item_id} — <question>`"
+        yield (
+            tok,
+            f"the module docstring must start with the heading `# {ctx.item_id} — <question>`",
+        )
     elif m.group("id") != ctx.item_id:
         yield tok, f"the heading names {m.group('id')}, but this file is {ctx.item_id}"
 
@@ -176,10 +227,18 @@ def namespace(ctx: FileContext) -> FileReport:
     want = ctx.namespace
     for decl in ctx.lean.declarations:
         if decl.namespace != want or (decl.name or "").startswith("_root_"):
-            yield decl.keyword, (f"declarations belong in `namespace {want}` "
-                                 f"(this one is in `{decl.namespace or '(root)'}`)")
-    ends = [c for c in ctx.lean.commands if c.kind == "end" and len(c.tokens) > 1
-            and c.tokens[1].text == want]
+            yield (
+                decl.keyword,
+                (
+                    f"declarations belong in `namespace {want}` "
+                    f"(this one is in `{decl.namespace or '(root)'}`)"
+                ),
+            )
+    ends = [
+        c
+        for c in ctx.lean.commands
+        if c.kind == "end" and len(c.tokens) > 1 and c.tokens[1].text == want
+    ]
     if ctx.lean.declarations and not ends:
         yield None, f"missing `end {want}`"
 
@@ -209,7 +268,10 @@ def main_docstring(ctx: FileContext) -> FileReport:
 def def_docstring(ctx: FileContext) -> FileReport:
     for decl in ctx.lean.declarations:
         if decl.kind not in ("theorem", "lemma", "example") and decl.docstring is None:
-            yield decl.keyword, f"document `{decl.name or decl.kind}`: say what it is and why it is right"
+            yield (
+                decl.keyword,
+                f"document `{decl.name or decl.kind}`: say what it is and why it is right",
+            )
 
 
 def binders_before_colon(ctx: FileContext) -> FileReport:
@@ -230,6 +292,7 @@ def main_proof(ctx: FileContext) -> FileReport:
 
 # --- placeholders and forbidden constructs ---------------------------------------------------
 
+
 def sorry_placement(ctx: FileContext) -> FileReport:
     code = ctx.code
     allowed: set[int] = set()
@@ -242,8 +305,14 @@ def sorry_placement(ctx: FileContext) -> FileReport:
             allowed.add(body[-1].start)
     for tok in code:
         if tok.kind is Kind.IDENT and tok.text == "sorry" and tok.start not in allowed:
-            yield tok, ("`sorry` may appear only as `answer(sorry)` and as the proof of `main`"
-                        if ctx.kind is FileKind.ITEM else "no `sorry` in the utility library")
+            yield (
+                tok,
+                (
+                    "`sorry` may appear only as `answer(sorry)` and as the proof of `main`"
+                    if ctx.kind is FileKind.ITEM
+                    else "no `sorry` in the utility library"
+                ),
+            )
 
 
 def admit(ctx: FileContext) -> FileReport:
@@ -269,8 +338,13 @@ def open_classical(ctx: FileContext) -> FileReport:
         if cmd.kind == "open" and not cmd.prefixes:
             for tok in cmd.tokens[1:]:
                 if tok.kind is Kind.IDENT and tok.text == "Classical":
-                    yield cmd.keyword, ("no file-level `open Classical`: it changes how every "
-                                        "later statement elaborates; use `open Classical in`")
+                    yield (
+                        cmd.keyword,
+                        (
+                            "no file-level `open Classical`: it changes how every "
+                            "later statement elaborates; use `open Classical in`"
+                        ),
+                    )
 
 
 def set_option(ctx: FileContext) -> FileReport:
@@ -281,8 +355,13 @@ def set_option(ctx: FileContext) -> FileReport:
         name = code[i + 1].text
         value = code[i + 2].text if i + 2 < len(code) else ""
         if name not in ALLOWED_OPTIONS:
-            yield code[i + 1], (f"set_option {name}: only {', '.join(sorted(ALLOWED_OPTIONS))} "
-                                "may be set (debug and kernel options change what is checked)")
+            yield (
+                code[i + 1],
+                (
+                    f"set_option {name}: only {', '.join(sorted(ALLOWED_OPTIONS))} "
+                    "may be set (debug and kernel options change what is checked)"
+                ),
+            )
         elif name in ("autoImplicit", "relaxedAutoImplicit") and value != "false":
             yield code[i + 1], f"{name} must stay false"
 
@@ -297,8 +376,12 @@ def forbidden_command(ctx: FileContext) -> FileReport:
 
 def stray_command(ctx: FileContext) -> FileReport:
     for tok in ctx.code:
-        if (tok.kind is Kind.SYMBOL and tok.text.startswith("#") and tok.text != "#["
-                and tok.text not in FORBIDDEN_COMMANDS):
+        if (
+            tok.kind is Kind.SYMBOL
+            and tok.text.startswith("#")
+            and tok.text != "#["
+            and tok.text not in FORBIDDEN_COMMANDS
+        ):
             yield tok, f"remove `{tok.text}`: statement files hold declarations only"
 
 
@@ -308,10 +391,11 @@ def metaprogramming(ctx: FileContext) -> FileReport:
             yield cmd.keyword, f"no `{cmd.kind}` in a statement: new syntax hides what is stated"
     code = ctx.code
     for i, tok in enumerate(code):
-        if tok.kind is Kind.SYMBOL and tok.text == "@[" or (
-                tok.text == "attribute" and i + 1 < len(code) and code[i + 1].text == "["):
+        if (tok.kind is Kind.SYMBOL and tok.text == "@[") or (
+            tok.text == "attribute" and i + 1 < len(code) and code[i + 1].text == "["
+        ):
             start = i if tok.text == "@[" else i + 1
-            for inner in code[start:_group_end(code, start) + 1]:
+            for inner in code[start : _group_end(code, start) + 1]:
                 if inner.kind is Kind.IDENT and inner.text in META_ATTRIBUTES:
                     yield inner, f"the attribute `{inner.text}` installs meta code"
 
@@ -333,7 +417,7 @@ def answer_placeholder(ctx: FileContext) -> FileReport:
 def leak_answer(ctx: FileContext) -> FileReport:
     code = ctx.code
     for i, close in answer_slots(ctx):
-        inner = code[i + 1:close]
+        inner = code[i + 1 : close]
         if [t.text for t in inner] != ["sorry"]:
             text = " ".join(t.text for t in inner)
             yield code[i], f"the answer is filled in (`answer({text})`): publish `answer(sorry)`"
@@ -352,6 +436,7 @@ def answer_shape(ctx: FileContext) -> FileReport:
 
 # --- leakage in prose -----------------------------------------------------------------------
 
+
 def _prose_hits(ctx: FileContext, rule: str) -> FileReport:
     for offset, hit in ctx.prose_hits:
         if hit.rule == rule:
@@ -360,8 +445,10 @@ def _prose_hits(ctx: FileContext, rule: str) -> FileReport:
 
 def prose_rule(rule: str) -> Callable[[FileContext], FileReport]:
     """The check of one leak pattern over the file's comments and docstrings."""
+
     def check(ctx: FileContext) -> FileReport:
         yield from _prose_hits(ctx, rule)
+
     check.__name__ = rule.replace("-", "_")
     return check
 
@@ -369,8 +456,11 @@ def prose_rule(rule: str) -> Callable[[FileContext], FileReport]:
 def _distinctive(component: str) -> bool:
     """`erdos_152`, `Erdos152`, `LehmerTotient` name a declaration; `Kourovka`, `parts`
     and `i` are ordinary words."""
-    return len(component) >= 6 and ("_" in component or any(c.isdigit() for c in component)
-                                    or any(c.isupper() for c in component[1:]))
+    return len(component) >= 6 and (
+        "_" in component
+        or any(c.isdigit() for c in component)
+        or any(c.isupper() for c in component[1:])
+    )
 
 
 def upstream_names(ctx: FileContext) -> set[str]:
@@ -389,9 +479,11 @@ def leak_upstream_name(ctx: FileContext) -> FileReport:
     yield from _prose_hits(ctx, "leak-upstream-name")
     declared = upstream_names(ctx)
     for tok in ctx.code:
-        if tok.kind is Kind.IDENT and (leaks.UPSTREAM_NAMES.regex.search(tok.text)
-                                       or declared.intersection(tok.text.split("."))
-                                       or tok.text in declared):
+        if tok.kind is Kind.IDENT and (
+            leaks.UPSTREAM_NAMES.regex.search(tok.text)
+            or declared.intersection(tok.text.split("."))
+            or tok.text in declared
+        ):
             yield tok, f"an upstream name in the code: `{tok.text}` (it belongs in the register)"
     for tok in ctx.comments:
         for name in sorted(declared):
@@ -424,8 +516,13 @@ def leak_title(ctx: FileContext) -> FileReport:
     words = item.title.split()
     pattern = re.compile(r"\s+".join(map(re.escape, words)), re.IGNORECASE)
     for m in pattern.finditer(ctx.lean.source):
-        yield m.start(), ("the register title appears in the file; packets may not contain it "
-                          "(describe the problem in other words)")
+        yield (
+            m.start(),
+            (
+                "the register title appears in the file; packets may not contain it "
+                "(describe the problem in other words)"
+            ),
+        )
 
 
 def declarative_title(ctx: FileContext) -> FileReport:
@@ -434,10 +531,11 @@ def declarative_title(ctx: FileContext) -> FileReport:
     if found and found[1] and item is not None and item.answer_kind is AnswerKind.YES_NO:
         title = found[1].group("title").strip()
         if title and not title.endswith("?"):
-            yield found[0], "title a yes/no question as a question (\"Is X true?\"), not a claim"
+            yield found[0], 'title a yes/no question as a question ("Is X true?"), not a claim'
 
 
 # --- the register -------------------------------------------------------------------------
+
 
 def register_entry(ctx: FileContext) -> FileReport:
     if ctx.register is None:
@@ -446,8 +544,13 @@ def register_entry(ctx: FileContext) -> FileReport:
     if item is None:
         yield None, f"{ctx.item_id} is not in the register ({ctx.register.path.name})"
     elif item.status is not Status.WRITTEN:
-        yield None, (f"the register marks {item.id} as {item.status}; a file with a statement "
-                     "needs status = \"written\"")
+        yield (
+            None,
+            (
+                f"the register marks {item.id} as {item.status}; a file with a statement "
+                'needs status = "written"'
+            ),
+        )
 
 
 def register_schema(tree: TreeContext) -> TreeReport:
@@ -455,13 +558,17 @@ def register_schema(tree: TreeContext) -> TreeReport:
         yield Path(error.where.path), error.where.line, f"{error.rule}: {error.detail}"
 
 
-def _on_register(check: Callable[[TreeContext, Register, KeyLines], TreeReport]) -> Callable[[TreeContext], TreeReport]:
+def _on_register(
+    check: Callable[[TreeContext, Register, KeyLines], TreeReport],
+) -> Callable[[TreeContext], TreeReport]:
     """A rule about the register's content: it has nothing to say when the register did
     not load (register-schema reports why)."""
+
     def rule(tree: TreeContext) -> TreeReport:
         if tree.register is None or tree.register_lines is None:
             return
         yield from check(tree, tree.register, tree.register_lines)
+
     rule.__name__ = check.__name__
     return rule
 
@@ -472,8 +579,11 @@ def register_files(tree: TreeContext, register: Register, lines: KeyLines) -> Tr
         return
     for item in register:
         if item.is_written and item.id not in tree.item_files:
-            yield (register.path, lines.line(("items", item.id, "status")),
-                   f"{item.id} is marked written but {item.id}.lean does not exist")
+            yield (
+                register.path,
+                lines.line(("items", item.id, "status")),
+                f"{item.id} is marked written but {item.id}.lean does not exist",
+            )
 
 
 @_on_register
@@ -481,13 +591,24 @@ def register_complete(tree: TreeContext, register: Register, lines: KeyLines) ->
     for item in register:
         where = lines.line(("items", item.id))
         if item.status is Status.NEEDS_SOURCE and not item.needs_source.strip():
-            yield register.path, where, f"{item.id} needs-source: say what is missing (needs_source = …)"
+            yield (
+                register.path,
+                where,
+                f"{item.id} needs-source: say what is missing (needs_source = …)",
+            )
         if not item.is_written:
             continue
-        missing = [name for name, value in (
-            ("answer_kind", item.answer_kind), ("answer_type", item.answer_type),
-            ("origin", item.origin), ("formalization_confidence", item.formalization_confidence),
-            ("writer", item.writer)) if not value]
+        missing = [
+            name
+            for name, value in (
+                ("answer_kind", item.answer_kind),
+                ("answer_type", item.answer_type),
+                ("origin", item.origin),
+                ("formalization_confidence", item.formalization_confidence),
+                ("writer", item.writer),
+            )
+            if not value
+        ]
         if not any(s.role is SourceRole.POSING for s in item.sources):
             missing.append("a posing source")
         if missing:
@@ -507,10 +628,18 @@ def reviews(tree: TreeContext, register: Register, lines: KeyLines) -> TreeRepor
             if item.writer and review.reviewer == item.writer:
                 yield register.path, where, f"{item.id}: the {focus} review is by the writer"
             if review.verdict is Verdict.MUST_FIX:
-                yield register.path, where, f"{item.id}: the {focus} review's must-fix is not repaired"
+                yield (
+                    register.path,
+                    where,
+                    f"{item.id}: the {focus} review's must-fix is not repaired",
+                )
         fid, sem = latest[Focus.FIDELITY], latest[Focus.SEMANTICS]
         if fid and sem and fid.reviewer == sem.reviewer:
-            yield register.path, where, f"{item.id}: both reviews are by {fid.reviewer}; they must be independent"
+            yield (
+                register.path,
+                where,
+                f"{item.id}: both reviews are by {fid.reviewer}; they must be independent",
+            )
 
 
 @_on_register
@@ -519,8 +648,11 @@ def reviews_missing(tree: TreeContext, register: Register, lines: KeyLines) -> T
         if item.is_written:
             missing = [str(f) for f in Focus if item.review(f) is None]
             if missing:
-                yield (register.path, lines.line(("items", item.id)),
-                       f"{item.id} lacks its {' and '.join(missing)} review")
+                yield (
+                    register.path,
+                    lines.line(("items", item.id)),
+                    f"{item.id} lacks its {' and '.join(missing)} review",
+                )
 
 
 def root_imports(tree: TreeContext) -> TreeReport:
@@ -537,54 +669,244 @@ def root_imports(tree: TreeContext) -> TreeReport:
     if have != want:
         extra = sorted(set(have) - set(want))
         lacking = sorted(set(want) - set(have))
-        detail = "; ".join(filter(None, [
-            f"imports missing: {', '.join(lacking)}" if lacking else "",
-            f"imports of no item file: {', '.join(extra)}" if extra else "",
-            "imports out of order" if not extra and not lacking else ""]))
+        detail = "; ".join(
+            filter(
+                None,
+                [
+                    f"imports missing: {', '.join(lacking)}" if lacking else "",
+                    f"imports of no item file: {', '.join(extra)}" if extra else "",
+                    "imports out of order" if not extra and not lacking else "",
+                ],
+            )
+        )
         yield root, 1, f"{root.name} is out of sync with FrontierBench/ ({detail}): run `ofb sync`"
 
 
 R = Rule
 E, W = Severity.ERROR, Severity.WARNING
 RULES: tuple[Rule, ...] = (
-    R("file-name", E, Scope.MISPLACED, "Lean files under FrontierBench/ are <ID>.lean items (or Util/)", misplaced_file),
+    R(
+        "file-name",
+        E,
+        Scope.MISPLACED,
+        "Lean files under FrontierBench/ are <ID>.lean items (or Util/)",
+        misplaced_file,
+    ),
     R("imports", E, Scope.ITEM, "only `import Mathlib` and `FrontierBench.Util.*`", imports),
-    R("auto-implicit", E, Scope.ITEM, "`set_option autoImplicit false` before the first declaration", auto_implicit),
-    R("module-docstring", E, Scope.ITEM, "a module docstring headed `# <ID> — <question>`", module_docstring),
-    R("namespace", E, Scope.ITEM, "every declaration inside `namespace FrontierBench.<ID>`, closed by `end`", namespace),
-    R("single-theorem", E, Scope.ITEM, "exactly one theorem or lemma, and no `example`", single_theorem),
+    R(
+        "auto-implicit",
+        E,
+        Scope.ITEM,
+        "`set_option autoImplicit false` before the first declaration",
+        auto_implicit,
+    ),
+    R(
+        "module-docstring",
+        E,
+        Scope.ITEM,
+        "a module docstring headed `# <ID> — <question>`",
+        module_docstring,
+    ),
+    R(
+        "namespace",
+        E,
+        Scope.ITEM,
+        "every declaration inside `namespace FrontierBench.<ID>`, closed by `end`",
+        namespace,
+    ),
+    R(
+        "single-theorem",
+        E,
+        Scope.ITEM,
+        "exactly one theorem or lemma, and no `example`",
+        single_theorem,
+    ),
     R("main-name", E, Scope.ITEM, "the theorem is called `main`", main_name),
     R("main-docstring", E, Scope.ITEM, "`main` has a docstring", main_docstring),
     R("def-docstring", W, Scope.ITEM, "auxiliary definitions have a docstring", def_docstring),
-    R("binders-before-colon", E, Scope.ITEM, "`main` has no binders before the colon", binders_before_colon),
+    R(
+        "binders-before-colon",
+        E,
+        Scope.ITEM,
+        "`main` has no binders before the colon",
+        binders_before_colon,
+    ),
     R("main-proof", E, Scope.ITEM, "the proof of `main` is `by sorry`", main_proof),
-    R("sorry-placement", E, Scope.UTIL, "`sorry` only in `answer(sorry)` and as the proof of `main`", sorry_placement),
+    R(
+        "sorry-placement",
+        E,
+        Scope.UTIL,
+        "`sorry` only in `answer(sorry)` and as the proof of `main`",
+        sorry_placement,
+    ),
     R("admit", E, Scope.UTIL, "no `admit`", admit),
-    R("forbidden-keyword", E, Scope.UTIL, "no axiom, opaque, native_decide, implemented_by, extern, unsafe, partial, prelude, sorryAx, ofReduceBool, trustCompiler", forbidden_keyword),
+    R(
+        "forbidden-keyword",
+        E,
+        Scope.UTIL,
+        "no axiom, opaque, native_decide, implemented_by, extern, unsafe, partial, prelude, "
+        "sorryAx, ofReduceBool, trustCompiler",
+        forbidden_keyword,
+    ),
     R("open-classical", E, Scope.ITEM, "no file-level `open Classical`", open_classical),
-    R("set-option", E, Scope.UTIL, "set_option only for autoImplicit (false), maxHeartbeats, maxRecDepth", set_option),
-    R("forbidden-command", E, Scope.UTIL, "no #eval, #exit, run_cmd, run_elab, run_meta, initialize, module", forbidden_command),
-    R("stray-command", W, Scope.ITEM, "no #check, #print, #guard_msgs … in a statement file", stray_command),
-    R("metaprogramming", E, Scope.ITEM, "no macro, syntax, elab, notation, infix, macro_rules, elab_rules or elaborator attributes", metaprogramming),
-    R("answer-placeholder", E, Scope.ITEM, "exactly one `answer(…)`, in the statement of `main`", answer_placeholder),
-    R("answer-shape", E, Scope.ITEM, "yes/no items have the form `answer(sorry) ↔ P` (per the register)", answer_shape),
-    R("leak-answer", E, Scope.ITEM, "the answer is not filled in: `answer(sorry)` only", leak_answer),
-    R("leak-status-link", E, Scope.ITEM, "no live status links (erdosproblems.com, OEIS, MathOverflow, GitHub …; Wikipedia only with oldid=)", prose_rule("leak-status-link")),
-    R("link-review", W, Scope.ITEM, "links to unknown hosts are reviewed by hand", prose_rule("link-review")),
-    R("leak-arxiv-2026", E, Scope.ITEM, "no arXiv identifiers of 2026 papers", prose_rule("leak-arxiv-2026")),
-    R("leak-status-word", E, Scope.ITEM, "no status wording (solved, disproved, resolved, counterexample found, was proved by …)", prose_rule("leak-status-word")),
+    R(
+        "set-option",
+        E,
+        Scope.UTIL,
+        "set_option only for autoImplicit (false), maxHeartbeats, maxRecDepth",
+        set_option,
+    ),
+    R(
+        "forbidden-command",
+        E,
+        Scope.UTIL,
+        "no #eval, #exit, run_cmd, run_elab, run_meta, initialize, module",
+        forbidden_command,
+    ),
+    R(
+        "stray-command",
+        W,
+        Scope.ITEM,
+        "no #check, #print, #guard_msgs … in a statement file",
+        stray_command,
+    ),
+    R(
+        "metaprogramming",
+        E,
+        Scope.ITEM,
+        "no macro, syntax, elab, notation, infix, macro_rules, elab_rules or elaborator attributes",
+        metaprogramming,
+    ),
+    R(
+        "answer-placeholder",
+        E,
+        Scope.ITEM,
+        "exactly one `answer(…)`, in the statement of `main`",
+        answer_placeholder,
+    ),
+    R(
+        "answer-shape",
+        E,
+        Scope.ITEM,
+        "yes/no items have the form `answer(sorry) ↔ P` (per the register)",
+        answer_shape,
+    ),
+    R(
+        "leak-answer",
+        E,
+        Scope.ITEM,
+        "the answer is not filled in: `answer(sorry)` only",
+        leak_answer,
+    ),
+    R(
+        "leak-status-link",
+        E,
+        Scope.ITEM,
+        "no live status links (erdosproblems.com, OEIS, MathOverflow, GitHub …; Wikipedia only "
+        "with oldid=)",
+        prose_rule("leak-status-link"),
+    ),
+    R(
+        "link-review",
+        W,
+        Scope.ITEM,
+        "links to unknown hosts are reviewed by hand",
+        prose_rule("link-review"),
+    ),
+    R(
+        "leak-arxiv-2026",
+        E,
+        Scope.ITEM,
+        "no arXiv identifiers of 2026 papers",
+        prose_rule("leak-arxiv-2026"),
+    ),
+    R(
+        "leak-status-word",
+        E,
+        Scope.ITEM,
+        "no status wording (solved, disproved, resolved, counterexample found, was proved by …)",
+        prose_rule("leak-status-word"),
+    ),
     R("leak-ai-name", E, Scope.ITEM, "no names of AI systems", prose_rule("leak-ai-name")),
-    R("leak-recent-year", E, Scope.ITEM, "no year from 2026 on in comments", prose_rule("leak-recent-year")),
-    R("leak-upstream-name", E, Scope.ITEM, "no upstream declaration or repository names (erdos_N, FormalConjectures …)", leak_upstream_name),
-    R("leak-title", E, Scope.ITEM, "the item's register title does not appear in the file (packets must not carry it)", leak_title),
-    R("leak-evaluator-data", E, Scope.ITEM, "nothing from FrontierBench/evaluator/ (solution sources) in a statement", leak_evaluator_data),
-    R("declarative-title", W, Scope.ITEM, "a yes/no item's heading is a question", declarative_title),
-    R("register-entry", E, Scope.ITEM, "the file's id is in the register with status written", register_entry),
+    R(
+        "leak-recent-year",
+        E,
+        Scope.ITEM,
+        "no year from 2026 on in comments",
+        prose_rule("leak-recent-year"),
+    ),
+    R(
+        "leak-upstream-name",
+        E,
+        Scope.ITEM,
+        "no upstream declaration or repository names (erdos_N, FormalConjectures …)",
+        leak_upstream_name,
+    ),
+    R(
+        "leak-title",
+        E,
+        Scope.ITEM,
+        "the item's register title does not appear in the file (packets must not carry it)",
+        leak_title,
+    ),
+    R(
+        "leak-evaluator-data",
+        E,
+        Scope.ITEM,
+        "nothing from FrontierBench/evaluator/ (solution sources) in a statement",
+        leak_evaluator_data,
+    ),
+    R(
+        "declarative-title",
+        W,
+        Scope.ITEM,
+        "a yes/no item's heading is a question",
+        declarative_title,
+    ),
+    R(
+        "register-entry",
+        E,
+        Scope.ITEM,
+        "the file's id is in the register with status written",
+        register_entry,
+    ),
     R("register-files", E, Scope.TREE, "every item marked written has its file", register_files),
-    R("register-complete", E, Scope.TREE, "written items have answer kind/type, origin, confidence, writer and a posing source; needs-source items say what is missing", register_complete),
-    R("review-independence", E, Scope.TREE, "reviews are by others than the writer, the two by different reviewers, no open must-fix", reviews),
-    R("review-missing", W, Scope.TREE, "written items have a fidelity and a semantics review", reviews_missing),
-    R("root-imports", E, Scope.TREE, "FrontierBench.lean imports exactly the item files (`ofb sync`)", root_imports),
-    R("register-schema", E, Scope.TREE, "items.toml, subsets.toml and evaluator/answers.toml are well-formed (fields, types, enums, ids)", register_schema),
+    R(
+        "register-complete",
+        E,
+        Scope.TREE,
+        "written items have answer kind/type, origin, confidence, writer and a posing source; "
+        "needs-source items say what is missing",
+        register_complete,
+    ),
+    R(
+        "review-independence",
+        E,
+        Scope.TREE,
+        "reviews are by others than the writer, the two by different reviewers, no open must-fix",
+        reviews,
+    ),
+    R(
+        "review-missing",
+        W,
+        Scope.TREE,
+        "written items have a fidelity and a semantics review",
+        reviews_missing,
+    ),
+    R(
+        "root-imports",
+        E,
+        Scope.TREE,
+        "FrontierBench.lean imports exactly the item files (`ofb sync`)",
+        root_imports,
+    ),
+    R(
+        "register-schema",
+        E,
+        Scope.TREE,
+        "items.toml, subsets.toml and evaluator/answers.toml are well-formed (fields, types, "
+        "enums, ids)",
+        register_schema,
+    ),
 )
 RULES_BY_ID = {r.id: r for r in RULES}

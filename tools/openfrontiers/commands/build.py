@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import List, Optional
 
 import typer
 from rich.console import Console
@@ -18,9 +17,11 @@ from .common import TextFormat
 
 
 def build(
-    targets: Optional[List[str]] = typer.Argument(
-        None, help="Item ids (O02), modules (FrontierBench.O02) or files; default: every "
-                   "statement and utility module."),
+    targets: list[str] | None = typer.Argument(
+        None,
+        help="Item ids (O02), modules (FrontierBench.O02) or files; default: every "
+        "statement and utility module.",
+    ),
     jobs: int = typer.Option(4, "--jobs", min=1, help="Lean processes at once."),
     format: TextFormat = typer.Option(TextFormat.text, "--format", help="text or json."),
     backend: str = typer.Option("auto", "--backend", help="Jail backend: bwrap, docker or auto."),
@@ -53,9 +54,18 @@ def build(
     for m in report.modules:
         c = m.counts
         style = "green" if m.outcome == "ok" else "red"
-        table.add_row(m.module, f"[{style}]{m.outcome}[/]", str(c["error"]), str(c["warning"]),
-                      str(c["sorry"]), str(c["information"]), f"{m.seconds:.1f}")
+        table.add_row(
+            m.module,
+            f"[{style}]{m.outcome}[/]",
+            str(c["error"]),
+            str(c["warning"]),
+            str(c["sorry"]),
+            str(c["information"]),
+            f"{m.seconds:.1f}",
+        )
     console.print(table)
-    console.print(f"{len(report.modules) - report.errors}/{len(report.modules)} module(s) ok "
-                  f"(jail: {jail.name})")
+    console.print(
+        f"{len(report.modules) - report.errors}/{len(report.modules)} module(s) ok "
+        f"(jail: {jail.name})"
+    )
     raise typer.Exit(1 if report.errors else 0)

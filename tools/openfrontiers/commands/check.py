@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import List, Optional
 
 import typer
 from rich.console import Console
@@ -18,11 +17,16 @@ from .common import TextFormat
 
 
 def check(
-    paths: Optional[List[Path]] = typer.Argument(None, help="Files or folders (default: FrontierBench/)."),
+    paths: list[Path] | None = typer.Argument(
+        None, help="Files or folders (default: FrontierBench/)."
+    ),
     format: TextFormat = typer.Option(TextFormat.text, "--format", help="text or json."),
-    changed_since: Optional[str] = typer.Option(
-        None, "--changed-since", metavar="REV",
-        help="Check only the statements changed since this git revision (for pull requests)."),
+    changed_since: str | None = typer.Option(
+        None,
+        "--changed-since",
+        metavar="REV",
+        help="Check only the statements changed since this git revision (for pull requests).",
+    ),
     rules: bool = typer.Option(False, "--rules", help="List every rule id with one line and exit."),
 ) -> None:
     """Check statements against STATEMENTS.md: structure, forbidden constructs, leaks and
@@ -42,20 +46,24 @@ def check(
             print(f.text())
         sys.stdout.flush()
         Console(stderr=True, highlight=False).print(
-            f"{result.errors} error(s), {result.warnings} warning(s) in {result.files} file(s)")
+            f"{result.errors} error(s), {result.warnings} warning(s) in {result.files} file(s)"
+        )
     raise typer.Exit(1 if result.errors else 0)
 
 
 def sync(
-    check_only: bool = typer.Option(False, "--check", help="Only report whether it is stale (exit 1)."),
+    check_only: bool = typer.Option(
+        False, "--check", help="Only report whether it is stale (exit 1)."
+    ),
 ) -> None:
     """Regenerate FrontierBench.lean so that it imports every statement and Util module."""
     from ..lake import expected_root, read_root_imports
 
     project = Project.find()
     if check_only:
-        stale = (not project.root_module.exists()
-                 or read_root_imports(project.root_module) != expected_root(project))
+        stale = not project.root_module.exists() or read_root_imports(
+            project.root_module
+        ) != expected_root(project)
         print(f"{project.root_module.name} is {'stale' if stale else 'up to date'}")
         raise typer.Exit(1 if stale else 0)
     changed = sync_root(project)

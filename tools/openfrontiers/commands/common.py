@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
-from enum import Enum
-from typing import Any, Iterable
+from collections.abc import Iterable
+from enum import StrEnum
+from typing import Any
 
 import typer
 
@@ -13,22 +14,25 @@ from ..project import Project
 from ..register import Item, Subset
 
 
-class Format(str, Enum):
+class Format(StrEnum):
     table = "table"
     json = "json"
 
 
-class TextFormat(str, Enum):
+class TextFormat(StrEnum):
     text = "text"
     json = "json"
 
 
-SUBSET = typer.Option(None, "--subset", help="A subset: NAME@vN, NAME (newest version), all or written.")
+SUBSET = typer.Option(
+    None, "--subset", help="A subset: NAME@vN, NAME (newest version), all or written."
+)
 IDS = typer.Option(None, "--ids", help="Comma-separated item ids, e.g. O02,E03.")
 
 
-def select_items(project: Project, subset: str | None, ids: str | None,
-                 default: str = "all") -> tuple[Subset, list[Item]]:
+def select_items(
+    project: Project, subset: str | None, ids: str | None, default: str = "all"
+) -> tuple[Subset, list[Item]]:
     """The items named by `--subset` or `--ids` (not both), in subset order."""
     if subset and ids:
         raise UsageError("give --subset or --ids, not both")
@@ -50,16 +54,21 @@ def dumps(value: Any) -> str:
 
 def item_summary(item: Item) -> dict[str, Any]:
     return {
-        "id": item.id, "title": item.title, "split": str(item.split), "area": item.area,
-        "hq50": item.hq50, "status": str(item.status),
+        "id": item.id,
+        "title": item.title,
+        "split": str(item.split),
+        "area": item.area,
+        "hq50": item.hq50,
+        "status": str(item.status),
         "tier": str(item.tier) if item.tier else None,
         "evidence_date": item.evidence_date or None,
         "ai_class": str(item.ai_class) if item.ai_class else None,
         "priority": str(item.priority) if item.priority else None,
         "certificate": item.certificate if item.priority else None,
         "answer_kind": str(item.answer_kind) if item.answer_kind else None,
-        "formalization_confidence": (str(item.formalization_confidence)
-                                     if item.formalization_confidence else None),
+        "formalization_confidence": (
+            str(item.formalization_confidence) if item.formalization_confidence else None
+        ),
     }
 
 

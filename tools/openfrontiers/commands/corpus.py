@@ -6,7 +6,6 @@ import os
 import time
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Optional
 
 import typer
 from rich.console import Console
@@ -16,20 +15,23 @@ from rich.table import Table
 from ..errors import UsageError
 from .common import Format, TextFormat, dumps
 
-app = typer.Typer(help="The corpus of open problems: build from sources, validate, stats, export, diff.",
-                  no_args_is_help=True)
+app = typer.Typer(
+    help="The corpus of open problems: build from sources, validate, stats, export, diff.",
+    no_args_is_help=True,
+)
 
-CORPUS_DIR = typer.Option(None, "--corpus-dir",
-                          help="The corpus configuration (default: Corpus/ of this checkout).")
+CORPUS_DIR = typer.Option(
+    None, "--corpus-dir", help="The corpus configuration (default: Corpus/ of this checkout)."
+)
 
 
-def _config(corpus_dir: Optional[Path]):
+def _config(corpus_dir: Path | None):
     from ..corpus.config import CorpusConfig
 
     return CorpusConfig.find(corpus_dir)
 
 
-def _snapshot(text: Optional[str]):
+def _snapshot(text: str | None):
     from ..corpus.importers.base import Snapshot
 
     if text:
@@ -44,16 +46,24 @@ def _snapshot(text: Optional[str]):
 
 @app.command("build")
 def build(
-    source: list[str] = typer.Option(..., "--source", help="KEY=PATH: an importer and its input "
-                                     "(erdos-problems, formal-conjectures, optimization-constants, "
-                                     "alphaevolve, generic=MAPPING.toml). Repeatable."),
+    source: list[str] = typer.Option(
+        ...,
+        "--source",
+        help="KEY=PATH: an importer and its input "
+        "(erdos-problems, formal-conjectures, optimization-constants, "
+        "alphaevolve, generic=MAPPING.toml). Repeatable.",
+    ),
     out: Path = typer.Option(..., "--out", help="The build directory to write."),
-    snapshot_at: Optional[str] = typer.Option(
-        None, "--snapshot-at", help="The snapshot time written into every record (ISO date or "
-        "time, UTC). Default: $SOURCE_DATE_EPOCH, else now. Fix it for byte-identical rebuilds."),
-    corpus_dir: Optional[Path] = CORPUS_DIR,
+    snapshot_at: str | None = typer.Option(
+        None,
+        "--snapshot-at",
+        help="The snapshot time written into every record (ISO date or "
+        "time, UTC). Default: $SOURCE_DATE_EPOCH, else now. Fix it for byte-identical rebuilds.",
+    ),
+    corpus_dir: Path | None = CORPUS_DIR,
 ) -> None:
-    """Import sources into records.jsonl, records.parquet, SKIPPED.jsonl, REPORT.md, MANIFEST.json."""
+    """Import sources into records.jsonl, records.parquet, SKIPPED.jsonl, REPORT.md, "
+    "MANIFEST.json."""
     from ..corpus.build import build as run_build
     from ..corpus.build import parse_sources
 
@@ -65,12 +75,16 @@ def build(
     for s in manifest["sources"]:
         c = s["counts"]
         reasons = ", ".join(f"{r} {n}" for r, n in c["skipped_by_reason"].items())
-        print(f"{s['key']}: {c['input_records']} input records → {c['problem_records']} problem, "
-              f"{c['catalogue_records']} catalogue, {c['skipped']} skipped"
-              + (f" ({reasons})" if reasons else ""))
+        print(
+            f"{s['key']}: {c['input_records']} input records → {c['problem_records']} problem, "
+            f"{c['catalogue_records']} catalogue, {c['skipped']} skipped"
+            + (f" ({reasons})" if reasons else "")
+        )
     t = manifest["totals"]
-    print(f"wrote {out}: {t['records']} records ({t['problem_records']} problem, "
-          f"{t['catalogue_records']} catalogue) in {took:.1f} s; see {out / 'REPORT.md'}")
+    print(
+        f"wrote {out}: {t['records']} records ({t['problem_records']} problem, "
+        f"{t['catalogue_records']} catalogue) in {took:.1f} s; see {out / 'REPORT.md'}"
+    )
 
 
 @app.command("validate")
@@ -78,7 +92,7 @@ def validate(
     path: Path = typer.Argument(..., help="A build directory or a records .jsonl file."),
     format: TextFormat = typer.Option(TextFormat.text, "--format", help="text or json."),
     max_errors: int = typer.Option(50, "--max-errors", help="How many errors to list."),
-    corpus_dir: Optional[Path] = CORPUS_DIR,
+    corpus_dir: Path | None = CORPUS_DIR,
 ) -> None:
     """Check every record against the schema, the registry, the fields and the MSC table."""
     from ..corpus.schema import RecordChecker
@@ -94,7 +108,11 @@ def validate(
             print(str(e))
         if report.error_count > len(report.errors):
             print(f"… {report.error_count - len(report.errors)} more error(s)")
-        verdict = "valid" if report.ok else f"{report.invalid_records} invalid, {report.error_count} error(s)"
+        verdict = (
+            "valid"
+            if report.ok
+            else f"{report.invalid_records} invalid, {report.error_count} error(s)"
+        )
         print(f"{report.file}: {report.records} records, {verdict}")
     if not report.ok:
         raise typer.Exit(1)
@@ -104,7 +122,7 @@ def validate(
 def stats(
     path: Path = typer.Argument(..., help="A build directory or a records .jsonl file."),
     format: Format = typer.Option(Format.table, "--format", help="table or json."),
-    corpus_dir: Optional[Path] = CORPUS_DIR,
+    corpus_dir: Path | None = CORPUS_DIR,
 ) -> None:
     """The figures of Table 1 that apply to this build, with breakdowns by source and class."""
     from ..corpus.schema import iter_jsonl
@@ -137,8 +155,10 @@ def stats(
         by_source.add_row(key, str(count), ", ".join(f"{s} {n}" for s, n in st.items()))
     console.print(by_source)
     names = config.taxonomy.classes
-    top = ", ".join(f"{c} {names[c][0] if c in names else '?'} ({n})"
-                    for c, n in summary["top_msc_classes"].items())
+    top = ", ".join(
+        f"{c} {names[c][0] if c in names else '?'} ({n})"
+        for c, n in summary["top_msc_classes"].items()
+    )
     console.print(f"Top MSC classes: {escape(top) or 'none'}")
 
 
@@ -146,14 +166,19 @@ def stats(
 def export(
     path: Path = typer.Argument(..., help="A build directory or a records .jsonl file."),
     out: Path = typer.Option(..., "--out", help="The export directory to write."),
-    license_filter: Optional[str] = typer.Option(
-        None, "--license-filter", help="Keep sources of these license classes, comma-separated: "
-        "cc0, permissive, share-alike, non-commercial, none-established."),
-    sources: Optional[str] = typer.Option(None, "--sources", help="Keep only these source keys."),
-    exclude_sources: Optional[str] = typer.Option(None, "--exclude-sources", help="Drop these source keys."),
+    license_filter: str | None = typer.Option(
+        None,
+        "--license-filter",
+        help="Keep sources of these license classes, comma-separated: "
+        "cc0, permissive, share-alike, non-commercial, none-established.",
+    ),
+    sources: str | None = typer.Option(None, "--sources", help="Keep only these source keys."),
+    exclude_sources: str | None = typer.Option(
+        None, "--exclude-sources", help="Drop these source keys."
+    ),
     kind: str = typer.Option("all", "--kind", help="problem, catalogue or all."),
     formats: str = typer.Option("jsonl,parquet", "--format", help="jsonl, parquet or both."),
-    corpus_dir: Optional[Path] = CORPUS_DIR,
+    corpus_dir: Path | None = CORPUS_DIR,
 ) -> None:
     """Write a filtered copy of a build (records.jsonl / records.parquet and MANIFEST.json)."""
     from ..corpus.export import ExportFilter
@@ -164,8 +189,11 @@ def export(
     filt = ExportFilter.parse(config.registry, license_filter, sources, exclude_sources, kind)
     wanted = frozenset(f.strip() for f in formats.split(",") if f.strip())
     manifest = run_export(records_path(path), out, filt, config.registry, wanted)
-    print(f"wrote {out}: {manifest['records']} of {manifest['from']['records']} records "
-          f"({', '.join(f'{k} {n}' for k, n in manifest['records_by_license_class'].items()) or 'none'})")
+    by_class = manifest["records_by_license_class"].items()
+    classes = ", ".join(f"{k} {n}" for k, n in by_class) or "none"
+    print(
+        f"wrote {out}: {manifest['records']} of {manifest['from']['records']} records ({classes})"
+    )
 
 
 @app.command("diff")
@@ -185,16 +213,21 @@ def diff(
     for c in result["status_changes"]:
         print(f"{c['id']}: {c['old_status']} → {c['new_status']}  ({c['title']})")
     for c in result["claim_changes"]:
-        print(f"{c['id']}: {c['old_status']} (source claim changed: {c['old_claim']} → {c['new_claim']})")
-    print(f"{len(result['status_changes'])} status change(s), {len(result['claim_changes'])} "
-          f"source-claim change(s), {len(result['added'])} added, {len(result['removed'])} removed "
-          f"({result['old_records']} → {result['new_records']} records)")
+        print(
+            f"{c['id']}: {c['old_status']} (source claim changed: {c['old_claim']} → "
+            f"{c['new_claim']})"
+        )
+    print(
+        f"{len(result['status_changes'])} status change(s), {len(result['claim_changes'])} "
+        f"source-claim change(s), {len(result['added'])} added, {len(result['removed'])} removed "
+        f"({result['old_records']} → {result['new_records']} records)"
+    )
 
 
 @app.command("sources")
 def sources(
     format: Format = typer.Option(Format.table, "--format", help="table or json."),
-    corpus_dir: Optional[Path] = CORPUS_DIR,
+    corpus_dir: Path | None = CORPUS_DIR,
 ) -> None:
     """List the source registry (Corpus/sources.toml)."""
     config = _config(corpus_dir)
@@ -202,10 +235,17 @@ def sources(
     if format is Format.json:
         print(dumps([vars(s) for s in entries]))
         return
-    table = Table(title=f"{len(entries)} sources ({len(config.registry.contributing)} contributing problem records)")
+    contributing = len(config.registry.contributing)
+    table = Table(title=f"{len(entries)} sources ({contributing} contributing problem records)")
     for col in ("key", "type", "license class", "status policy", "importer", "paper"):
         table.add_column(col)
     for s in entries:
-        table.add_row(s.key, s.type, s.license_class, s.status_policy, s.importer or "-",
-                      str(s.records_in_paper) if s.records_in_paper is not None else "-")
+        table.add_row(
+            s.key,
+            s.type,
+            s.license_class,
+            s.status_policy,
+            s.importer or "-",
+            str(s.records_in_paper) if s.records_in_paper is not None else "-",
+        )
     Console(width=140).print(table)

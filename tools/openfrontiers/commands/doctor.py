@@ -20,9 +20,24 @@ def doctor(
     results = checks.run_all(project.root, project.toolchain())
     code, summary = checks.summarize(results)
     if format is TextFormat.json:
-        print(dumps({"checks": [{"group": c.group, "name": c.name, "status": c.status.value,
-                                 "detail": c.detail, "fix": c.fix, "required": c.required}
-                                for c in results], "summary": summary}))
+        print(
+            dumps(
+                {
+                    "checks": [
+                        {
+                            "group": c.group,
+                            "name": c.name,
+                            "status": c.status.value,
+                            "detail": c.detail,
+                            "fix": c.fix,
+                            "required": c.required,
+                        }
+                        for c in results
+                    ],
+                    "summary": summary,
+                }
+            )
+        )
         raise typer.Exit(code)
     console = Console(width=140, highlight=False)
     table = Table(show_header=True, header_style="bold")
@@ -30,8 +45,9 @@ def doctor(
         table.add_column(col, overflow="fold")
     style = {"ok": "green", "warn": "yellow", "missing": "red"}
     for c in results:
-        table.add_row(c.group, c.name, f"[{style[c.status.value]}]{c.status.value}[/]",
-                      c.detail, c.fix)
+        table.add_row(
+            c.group, c.name, f"[{style[c.status.value]}]{c.status.value}[/]", c.detail, c.fix
+        )
     console.print(table)
     for line in summary:
         console.print(line)

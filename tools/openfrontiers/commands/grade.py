@@ -6,7 +6,6 @@ import json
 import sys
 import tempfile
 from pathlib import Path
-from typing import Optional
 
 import typer
 from rich.console import Console
@@ -30,29 +29,47 @@ class _GradeGroup(TyperGroup):
         return super().parse_args(ctx, args)
 
 
-app = typer.Typer(cls=_GradeGroup, no_args_is_help=True,
-                  help="Grade submissions: `ofb grade SUBMISSIONS --key KEY --answers FILE` "
-                       "(static layer, both checkers in the jail, one verdict line per "
-                       "submission), `ofb grade static FILE --item ID`, `ofb grade selftest`.")
+app = typer.Typer(
+    cls=_GradeGroup,
+    no_args_is_help=True,
+    help="Grade submissions: `ofb grade SUBMISSIONS --key KEY --answers FILE` "
+    "(static layer, both checkers in the jail, one verdict line per "
+    "submission), `ofb grade static FILE --item ID`, `ofb grade selftest`.",
+)
 
 
 @app.command("run")
 def run(
-    submissions: Path = typer.Argument(..., help="A submission P###.lean, or a folder of them "
-                                                 "(P###.lean or P###/Solution.lean)."),
-    key: Path = typer.Option(..., "--key", help="The evaluator key written by `ofb packet export`."),
-    answers: Path = typer.Option(..., "--answers", help="Reference answers (FrontierBench/evaluator/answers.toml)."),
-    out: Optional[Path] = typer.Option(None, "--out", help="Write the verdict lines here (default: stdout)."),
+    submissions: Path = typer.Argument(
+        ..., help="A submission P###.lean, or a folder of them (P###.lean or P###/Solution.lean)."
+    ),
+    key: Path = typer.Option(
+        ..., "--key", help="The evaluator key written by `ofb packet export`."
+    ),
+    answers: Path = typer.Option(
+        ..., "--answers", help="Reference answers (FrontierBench/evaluator/answers.toml)."
+    ),
+    out: Path | None = typer.Option(
+        None, "--out", help="Write the verdict lines here (default: stdout)."
+    ),
     jobs: int = typer.Option(1, "--jobs", min=1, help="Submissions graded at once."),
     jail: str = typer.Option("auto", "--jail", help="Jail backend: bwrap, docker or auto."),
     memory: int = typer.Option(8192, "--memory-mib", help="Memory limit of each jailed step, MiB."),
-    wall: float = typer.Option(1800.0, "--wall", help="Wall-clock limit of each jailed step, seconds."),
-    work: Optional[Path] = typer.Option(None, "--work", help="Folder for the attempts' workspaces (default: a temporary one)."),
+    wall: float = typer.Option(
+        1800.0, "--wall", help="Wall-clock limit of each jailed step, seconds."
+    ),
+    work: Path | None = typer.Option(
+        None, "--work", help="Folder for the attempts' workspaces (default: a temporary one)."
+    ),
     keep_work: bool = typer.Option(False, "--keep-work", help="Keep each attempt's workspaces."),
-    lean4export: Optional[Path] = typer.Option(None, "--lean4export", help="lean4export for the benchmark's Lean."),
-    comparator: Optional[Path] = typer.Option(None, "--comparator", help="The comparator binary."),
-    landrun: Optional[Path] = typer.Option(None, "--landrun", help="landrun, for comparator."),
-    nanoda: Optional[Path] = typer.Option(None, "--nanoda", help="nanoda_bin: comparator's external kernel."),
+    lean4export: Path | None = typer.Option(
+        None, "--lean4export", help="lean4export for the benchmark's Lean."
+    ),
+    comparator: Path | None = typer.Option(None, "--comparator", help="The comparator binary."),
+    landrun: Path | None = typer.Option(None, "--landrun", help="landrun, for comparator."),
+    nanoda: Path | None = typer.Option(
+        None, "--nanoda", help="nanoda_bin: comparator's external kernel."
+    ),
 ) -> None:
     """Grade submissions (`ofb grade SUBMISSIONS …` is short for this): one JSON verdict
     line each (solved, frozen-review or unsolved with the stage and reason), then a summary
@@ -74,13 +91,20 @@ def run(
         backend = get_backend(jail)
         pipeline.require_jail(backend)
         toolchain = Toolchain.discover(project)
-        tools = GraderTools.discover(project, toolchain, lean4export=lean4export,
-                                     comparator=comparator, landrun=landrun, nanoda=nanoda)
+        tools = GraderTools.discover(
+            project,
+            toolchain,
+            lean4export=lean4export,
+            comparator=comparator,
+            landrun=landrun,
+            nanoda=nanoda,
+        )
         limits = Limits(memory=memory * MiB, processes=512, cpus=1.0, wall_seconds=wall)
         steps, jail_name = Steps(tools, backend, limits), backend.name
     with tempfile.TemporaryDirectory(prefix="ofb-grade-") as tmp:
-        grader = pipeline.Grader(project, steps, (work or Path(tmp)).resolve(), keep_work,
-                                 hashes, jail_name)
+        grader = pipeline.Grader(
+            project, steps, (work or Path(tmp)).resolve(), keep_work, hashes, jail_name
+        )
         records = pipeline.grade_all(grader, graded, pipeline.LocalExecutor(jobs))
     lines = "".join(json.dumps(r.as_dict(), ensure_ascii=False) + "\n" for r in records)
     if out is not None:
@@ -95,15 +119,26 @@ def run(
     style = {"solved": "green", "frozen-review": "yellow", "unsolved": "red"}
     for r in records:
         d = r.decision
-        table.add_row(r.packet, r.item, f"[{style[d.verdict]}]{d.verdict}[/]", d.stage or "",
-                      d.reason, f"{r.timings.get('total', 0):.1f}")
+        table.add_row(
+            r.packet,
+            r.item,
+            f"[{style[d.verdict]}]{d.verdict}[/]",
+            d.stage or "",
+            d.reason,
+            f"{r.timings.get('total', 0):.1f}",
+        )
     console.print(table)
     s = summary(records)
-    console.print(f"{s['submissions']} graded: {s['solved']} solved, {s['frozen-review']} "
-                  f"frozen for review, {s['unsolved']} unsolved"
-                  + (f" ({s['checker_disagreements']} checker disagreement(s))"
-                     if s["checker_disagreements"] else "")
-                  + (f"; verdicts in {out}" if out is not None else ""))
+    console.print(
+        f"{s['submissions']} graded: {s['solved']} solved, {s['frozen-review']} "
+        f"frozen for review, {s['unsolved']} unsolved"
+        + (
+            f" ({s['checker_disagreements']} checker disagreement(s))"
+            if s["checker_disagreements"]
+            else ""
+        )
+        + (f"; verdicts in {out}" if out is not None else "")
+    )
 
 
 def _namespaces(text: str, item_id: str) -> dict[str, str]:
@@ -113,15 +148,17 @@ def _namespaces(text: str, item_id: str) -> dict[str, str]:
 
     for decl in LeanFile.parse(text).declarations:
         full = decl.full_name or ""
-        if full.endswith(".main") and PACKET_ID.match(full[:-len(".main")]):
-            names[full[:-len(".main")]] = item_ns
+        if full.endswith(".main") and PACKET_ID.match(full[: -len(".main")]):
+            names[full[: -len(".main")]] = item_ns
     return names
 
 
 @app.command("static")
 def static_cmd(
     file: Path = typer.Argument(..., help="A submission (Lean file)."),
-    item: str = typer.Option(..., "--item", help="The item id whose statement it answers, e.g. O02."),
+    item: str = typer.Option(
+        ..., "--item", help="The item id whose statement it answers, e.g. O02."
+    ),
     format: TextFormat = typer.Option(TextFormat.text, "--format", help="text or json."),
 ) -> None:
     """Run the static layer alone against the item's statement. The submission may use the
@@ -142,13 +179,27 @@ def static_cmd(
     text = file.read_text(encoding="utf-8")
     kind = register.get(item).answer_kind
     yes_no = None if kind is None else kind is AnswerKind.YES_NO
-    result = static.check(text, statement.read_text(encoding="utf-8"),
-                          namespaces=_namespaces(text, item), yes_no=yes_no)
+    result = static.check(
+        text,
+        statement.read_text(encoding="utf-8"),
+        namespaces=_namespaces(text, item),
+        yes_no=yes_no,
+    )
     if format is TextFormat.json:
-        print(json.dumps({"file": str(file), "item": item, "passed": result.passed,
-                          "answer": result.answer_source, "namespace": result.namespace,
-                          "issues": [i.as_dict() for i in result.issues]}, indent=2,
-                         ensure_ascii=False))
+        print(
+            json.dumps(
+                {
+                    "file": str(file),
+                    "item": item,
+                    "passed": result.passed,
+                    "answer": result.answer_source,
+                    "namespace": result.namespace,
+                    "issues": [i.as_dict() for i in result.issues],
+                },
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
     else:
         for issue in result.issues:
             print(issue.text(str(file)))
@@ -158,9 +209,11 @@ def static_cmd(
 
 @app.command("selftest")
 def selftest(
-    corpus: Optional[Path] = typer.Option(None, "--corpus", help="The attack corpus (default: tests/grade/attacks of the checkout)."),
+    corpus: Path | None = typer.Option(
+        None, "--corpus", help="The attack corpus (default: tests/grade/attacks of the checkout)."
+    ),
     jail: str = typer.Option("auto", "--jail", help="Jail backend for the jail-layer cases."),
-    only: Optional[str] = typer.Option(None, "--only", help="Comma-separated case names."),
+    only: str | None = typer.Option(None, "--only", help="Comma-separated case names."),
     format: TextFormat = typer.Option(TextFormat.text, "--format", help="text or json."),
 ) -> None:
     """Run the attack corpus: every case must be stopped by the layer it names (static
@@ -181,8 +234,17 @@ def selftest(
     results = st.run_corpus(cases, st.SelftestContext.create(project, jail))
     failed = [r for r in results if r.status == "fail"]
     if format is TextFormat.json:
-        print(json.dumps({"passed": not failed, "counts": st.counts(results),
-                          "cases": [r.as_dict() for r in results]}, indent=2, ensure_ascii=False))
+        print(
+            json.dumps(
+                {
+                    "passed": not failed,
+                    "counts": st.counts(results),
+                    "cases": [r.as_dict() for r in results],
+                },
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
     else:
         console = Console(highlight=False, soft_wrap=True)
         mark = {"pass": "[green]pass[/]", "fail": "[bold red]FAIL[/]", "skipped": "[dim]skip[/]"}
@@ -190,6 +252,8 @@ def selftest(
         for r in results:
             console.print(f"{mark[r.status]}  {r.case.name:<{width}}  {r.case.layer:<8} {r.detail}")
         c = st.counts(results)
-        console.print(f"{len(results)} cases: {c['pass']} passed, {c['fail']} failed, "
-                      f"{c['skipped']} skipped (need Lean)")
+        console.print(
+            f"{len(results)} cases: {c['pass']} passed, {c['fail']} failed, "
+            f"{c['skipped']} skipped (need Lean)"
+        )
     raise typer.Exit(1 if failed else 0)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
 
 import typer
 from rich.console import Console
@@ -19,8 +18,8 @@ app = typer.Typer(help="List and maintain the item register (FrontierBench/items
 @app.callback(invoke_without_command=True)
 def items(
     ctx: typer.Context,
-    subset: Optional[str] = SUBSET,
-    ids: Optional[str] = IDS,
+    subset: str | None = SUBSET,
+    ids: str | None = IDS,
     format: Format = typer.Option(Format.table, "--format", help="table or json."),
 ) -> None:
     """List items: all of them, a frozen subset (HQ-50@v1, …) or explicit ids."""
@@ -29,16 +28,24 @@ def items(
     project = Project.find()
     selection, chosen = select_items(project, subset, ids)
     if format is Format.json:
-        print(dumps({"subset": selection.label, "count": len(chosen),
-                     "items": [item_summary(i) for i in chosen]}))
+        print(
+            dumps(
+                {
+                    "subset": selection.label,
+                    "count": len(chosen),
+                    "items": [item_summary(i) for i in chosen],
+                }
+            )
+        )
         return
     table = Table(title=f"{selection.label}: {len(chosen)} items", show_lines=False)
     for column in ("id", "split", "area", "tier/prio", "status", "answer", "title"):
         table.add_column(column, overflow="fold")
     for i in chosen:
         grade = str(i.tier or "") if i.tier else str(i.priority or "")
-        table.add_row(i.id, str(i.split), i.area, grade, str(i.status),
-                      str(i.answer_kind or ""), i.title)
+        table.add_row(
+            i.id, str(i.split), i.area, grade, str(i.status), str(i.answer_kind or ""), i.title
+        )
     Console(width=160).print(table)
 
 
@@ -46,7 +53,9 @@ def items(
 def report(
     subset: str = typer.Option("HQ-50", "--subset", help="The subset to report on."),
     out: Path = typer.Option(Path("docs/statements-report.md"), "--out", help="Where to write it."),
-    check: bool = typer.Option(False, "--check", help="Only verify that OUT is up to date (exit 1 if not)."),
+    check: bool = typer.Option(
+        False, "--check", help="Only verify that OUT is up to date (exit 1 if not)."
+    ),
 ) -> None:
     """Write the statements report (verdicts, repairs, confidence, evaluator coverage)."""
     from ..evaluator import load_answers
@@ -82,8 +91,10 @@ def seed(
 
     project = Project.find()
     if project.register_path.exists() and not force:
-        raise UsageError(f"{project.register_path} exists; the register is edited by hand "
-                         "from now on (use --force to start over)")
+        raise UsageError(
+            f"{project.register_path} exists; the register is edited by hand "
+            "from now on (use --force to start over)"
+        )
     seeded = items_from_csv(csv_path)
     project.register_path.write_text(dump_register(seeded), encoding="utf-8")
     project.subsets_path.write_text(dump_subsets(v1_subsets(seeded)), encoding="utf-8")

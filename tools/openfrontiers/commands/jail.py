@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import List, Optional
 
 import typer
 from rich.console import Console
@@ -16,8 +15,9 @@ from ..jail.check import probe_names, run_check
 from ..jail.policy import base_policy
 from .common import TextFormat
 
-app = typer.Typer(help="The jail every Lean process runs in: self-check and ad-hoc runs.",
-                  no_args_is_help=True)
+app = typer.Typer(
+    help="The jail every Lean process runs in: self-check and ad-hoc runs.", no_args_is_help=True
+)
 
 BACKEND = typer.Option("auto", "--backend", help="bwrap, docker, or auto (the first that works).")
 
@@ -26,7 +26,7 @@ BACKEND = typer.Option("auto", "--backend", help="bwrap, docker, or auto (the fi
 def check(
     backend: str = BACKEND,
     format: TextFormat = typer.Option(TextFormat.text, "--format", help="text or json."),
-    only: Optional[str] = typer.Option(None, "--only", help="Comma-separated probe names."),
+    only: str | None = typer.Option(None, "--only", help="Comma-separated probe names."),
     jobs: int = typer.Option(4, "--jobs", min=1, help="Probes run at once."),
 ) -> None:
     """Run the jail self-check (about twenty probes inside the jail: network, sockets,
@@ -39,47 +39,71 @@ def check(
         names = [n.strip() for n in only.split(",") if n.strip()]
         unknown = sorted(set(names) - set(probe_names()))
         if unknown:
-            raise UsageError(f"unknown probe(s): {', '.join(unknown)} "
-                             f"(known: {', '.join(probe_names())})")
+            raise UsageError(
+                f"unknown probe(s): {', '.join(unknown)} (known: {', '.join(probe_names())})"
+            )
     jail = get_backend(backend)
     outcomes = run_check(jail, jobs=jobs, only=names)
     failed = [o for o in outcomes if not o.ok]
     if format is TextFormat.json:
-        print(json.dumps({"backend": jail.name, "passed": not failed,
-                          "probes": [{"name": o.name, "ok": o.ok, "what": o.summary,
-                                      "detail": o.detail, "seconds": round(o.seconds, 3)}
-                                     for o in outcomes]}, indent=2))
+        print(
+            json.dumps(
+                {
+                    "backend": jail.name,
+                    "passed": not failed,
+                    "probes": [
+                        {
+                            "name": o.name,
+                            "ok": o.ok,
+                            "what": o.summary,
+                            "detail": o.detail,
+                            "seconds": round(o.seconds, 3),
+                        }
+                        for o in outcomes
+                    ],
+                },
+                indent=2,
+            )
+        )
     else:
         console = Console(highlight=False, soft_wrap=True)
         width = max(len(o.name) for o in outcomes)
         for o in outcomes:
             mark = "[green]pass[/]" if o.ok else "[bold red]FAIL[/]"
             console.print(f"{mark}  {o.name:<{width}}  {o.detail}", markup=True)
-        verdict = ("[green]jail check passed[/]" if not failed else
-                   f"[bold red]jail check FAILED[/]: {', '.join(o.name for o in failed)} — "
-                   "do not evaluate or grade on this node")
-        console.print(f"{jail.name}: {len(outcomes) - len(failed)}/{len(outcomes)} probes "
-                      f"passed; {verdict}")
+        verdict = (
+            "[green]jail check passed[/]"
+            if not failed
+            else f"[bold red]jail check FAILED[/]: {', '.join(o.name for o in failed)} — "
+            "do not evaluate or grade on this node"
+        )
+        console.print(
+            f"{jail.name}: {len(outcomes) - len(failed)}/{len(outcomes)} probes passed; {verdict}"
+        )
     raise typer.Exit(1 if failed else 0)
 
 
 @app.command("run", context_settings={"allow_interspersed_args": False})
 def run(
-    command: List[str] = typer.Argument(..., help="The command and its arguments (after --)."),
+    command: list[str] = typer.Argument(..., help="The command and its arguments (after --)."),
     backend: str = BACKEND,
-    read_only: List[Path] = typer.Option([], "--ro", help="A host path to show read-only (repeatable)."),
-    work: Optional[Path] = typer.Option(None, "--work", help="Host work dir (default: a fresh empty one)."),
+    read_only: list[Path] = typer.Option(
+        [], "--ro", help="A host path to show read-only (repeatable)."
+    ),
+    work: Path | None = typer.Option(
+        None, "--work", help="Host work dir (default: a fresh empty one)."
+    ),
     memory: int = typer.Option(4096, "--memory-mib", help="Memory limit of the tree, MiB."),
     processes: int = typer.Option(256, "--processes", help="Tasks alive at once."),
     cpus: float = typer.Option(1.0, "--cpus", help="CPU cores (0: no quota)."),
     wall: float = typer.Option(600.0, "--wall", help="Wall-clock limit, seconds."),
-    env: List[str] = typer.Option([], "--env", help="KEY=VALUE for the command (repeatable)."),
+    env: list[str] = typer.Option([], "--env", help="KEY=VALUE for the command (repeatable)."),
 ) -> None:
     """Run one command in the jail and report how it ended (its output is passed through).
     Exit code: the command's, or 124 when it was killed by a limit."""
-    policy = base_policy(read_only=[p.resolve() for p in read_only], work_dir=(
-        work.resolve() if work else None)).with_limits(
-        memory=memory * MiB, processes=processes, cpus=cpus, wall_seconds=wall)
+    policy = base_policy(
+        read_only=[p.resolve() for p in read_only], work_dir=(work.resolve() if work else None)
+    ).with_limits(memory=memory * MiB, processes=processes, cpus=cpus, wall_seconds=wall)
     for item in env:
         key, sep, value = item.partition("=")
         if not sep or not key:
@@ -90,7 +114,9 @@ def run(
     sys.stderr.buffer.write(result.stderr)
     Console(stderr=True, highlight=False).print(
         f"[dim]jail ({result.backend}, limits via {result.limits_via}): {result.describe()}"
-        + (f", peak {result.peak_memory // MiB} MiB" if result.peak_memory else "") + "[/]")
+        + (f", peak {result.peak_memory // MiB} MiB" if result.peak_memory else "")
+        + "[/]"
+    )
     if result.outcome in ("ok", "exit"):
         raise typer.Exit(result.exit_code or 0)
     raise typer.Exit(124)

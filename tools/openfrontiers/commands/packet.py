@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
 
 import typer
 from rich.console import Console
 
 from ..packet.export import export as do_export
-from ..packet.export import read_salt, verify as do_verify
+from ..packet.export import read_salt
+from ..packet.export import verify as do_verify
 from ..project import Project
 from .common import IDS, SUBSET, select_items
 
@@ -19,14 +19,20 @@ err = Console(stderr=True, highlight=False)
 
 @app.command("export")
 def export(
-    subset: Optional[str] = SUBSET,
-    ids: Optional[str] = IDS,
-    salt_file: Optional[Path] = typer.Option(
-        None, "--salt-file", help="Salt for the packet ids, read as bytes (default: a fresh random 32-byte salt)."),
+    subset: str | None = SUBSET,
+    ids: str | None = IDS,
+    salt_file: Path | None = typer.Option(
+        None,
+        "--salt-file",
+        help="Salt for the packet ids, read as bytes (default: a fresh random 32-byte salt).",
+    ),
     out: Path = typer.Option(Path("packets"), "--out", help="Folder for the packets."),
-    key: Optional[Path] = typer.Option(
-        None, "--key", help="Evaluator key to write, outside the packets (default: <out>.key.json)."),
-    budget_hours: float = typer.Option(3.0, "--budget-hours", help="Time budget stated in each packet."),
+    key: Path | None = typer.Option(
+        None, "--key", help="Evaluator key to write, outside the packets (default: <out>.key.json)."
+    ),
+    budget_hours: float = typer.Option(
+        3.0, "--budget-hours", help="Time budget stated in each packet."
+    ),
     force: bool = typer.Option(False, "--force", help="Replace an existing packet folder and key."),
 ) -> None:
     """Export solver packets for written items (default: all of them)."""
@@ -34,20 +40,32 @@ def export(
     selection, items = select_items(project, subset, ids, default="written")
     salt = read_salt(salt_file) if salt_file else None
     key_path = key or out.with_name(out.name + ".key.json")
-    result = do_export(project, selection, items, out=out, key_path=key_path, salt=salt,
-                       budget_hours=budget_hours, force=force)
+    result = do_export(
+        project,
+        selection,
+        items,
+        out=out,
+        key_path=key_path,
+        salt=salt,
+        budget_hours=budget_hours,
+        force=force,
+    )
     print(f"exported {len(result.mapping)} packets ({selection.label}) to {result.out}")
     print(f"evaluator key: {result.key_path}")
     if result.salt_generated:
-        err.print(f"[yellow]warning:[/] a fresh salt was generated and stored in {result.key_path}; "
-                  "keep the key — it is the only way to map packets back to items and to verify them")
+        err.print(
+            f"[yellow]warning:[/] a fresh salt was generated and stored in {result.key_path}; "
+            "keep the key — it is the only way to map packets back to items and to verify them"
+        )
 
 
 @app.command("verify")
 def verify(
     key: Path = typer.Argument(..., help="The evaluator key written by export."),
     packets: Path = typer.Argument(..., help="The packet folder."),
-    salt_file: Optional[Path] = typer.Option(None, "--salt-file", help="The salt file, if export was given one."),
+    salt_file: Path | None = typer.Option(
+        None, "--salt-file", help="The salt file, if export was given one."
+    ),
 ) -> None:
     """Rebuild the packets from the key and the repository; exit 0 only when identical."""
     project = Project.find()

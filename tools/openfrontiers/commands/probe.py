@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Optional
 
 import typer
 from rich.console import Console
@@ -23,26 +22,35 @@ BAD = ("PROVES", "REFUTES", "PROVES+REFUTES", "incomplete", "error")
 
 
 def probe(
-    subset: Optional[str] = SUBSET,
-    ids: Optional[str] = IDS,
-    changed_since: Optional[str] = typer.Option(
-        None, "--changed-since", metavar="REV",
-        help="Only the statements changed since this git revision (committed or not)."),
-    answers: Optional[Path] = typer.Option(
-        None, "--answers", help="Reference answers (default: FrontierBench/evaluator/answers.toml)."),
-    tactics: Optional[str] = typer.Option(
-        None, "--tactics", help="Comma-separated tactics (default: decide,simp,omega,aesop)."),
-    heartbeats: int = typer.Option(DEFAULT_HEARTBEATS, "--heartbeats", min=1,
-                                   help="maxHeartbeats of each probe."),
+    subset: str | None = SUBSET,
+    ids: str | None = IDS,
+    changed_since: str | None = typer.Option(
+        None,
+        "--changed-since",
+        metavar="REV",
+        help="Only the statements changed since this git revision (committed or not).",
+    ),
+    answers: Path | None = typer.Option(
+        None, "--answers", help="Reference answers (default: FrontierBench/evaluator/answers.toml)."
+    ),
+    tactics: str | None = typer.Option(
+        None, "--tactics", help="Comma-separated tactics (default: decide,simp,omega,aesop)."
+    ),
+    heartbeats: int = typer.Option(
+        DEFAULT_HEARTBEATS, "--heartbeats", min=1, help="maxHeartbeats of each probe."
+    ),
     jobs: int = typer.Option(4, "--jobs", min=1, help="Lean processes (or REPLs) at once."),
     format: Format = typer.Option(Format.table, "--format", help="table or json."),
-    backend: str = typer.Option("lean", "--backend",
-                                help="lean (one `lean --json` per item) or repl (lean-interact)."),
+    backend: str = typer.Option(
+        "lean", "--backend", help="lean (one `lean --json` per item) or repl (lean-interact)."
+    ),
     jail: str = typer.Option("auto", "--jail", help="Jail backend: bwrap, docker or auto."),
     memory: int = typer.Option(8192, "--memory-mib", help="Memory limit per Lean process, MiB."),
-    emit: Optional[Path] = typer.Option(
-        None, "--emit", help="Only write the generated probe files (and probes.json) to this "
-                             "folder; no Lean runs."),
+    emit: Path | None = typer.Option(
+        None,
+        "--emit",
+        help="Only write the generated probe files (and probes.json) to this folder; no Lean runs.",
+    ),
 ) -> None:
     """Probe statements with cheap tactics: per item one generated Lean file holds one
     declaration per (answer × tactic) — True and False for yes/no items, the reference
@@ -95,13 +103,22 @@ def probe(
     for col in ("item", "verdict", "proved", "failed", "timeout", "crash", "seconds", "detail"):
         table.add_column(col, overflow="fold")
     for r in reports:
-        n = {o: sum(1 for p in r.probes if p.outcome == o)
-             for o in ("proved", "failed", "timeout", "crash")}
+        n = {
+            o: sum(1 for p in r.probes if p.outcome == o)
+            for o in ("proved", "failed", "timeout", "crash")
+        }
         style = "green" if r.verdict == "clean" else ("dim" if r.verdict == "skipped" else "red")
         proved = ", ".join(f"{p.name}" for p in r.probes if p.outcome == "proved")
-        table.add_row(r.item_id, f"[{style}]{r.verdict}[/]", str(n["proved"]), str(n["failed"]),
-                      str(n["timeout"]), str(n["crash"]), f"{r.seconds:.1f}",
-                      proved or r.detail)
+        table.add_row(
+            r.item_id,
+            f"[{style}]{r.verdict}[/]",
+            str(n["proved"]),
+            str(n["failed"]),
+            str(n["timeout"]),
+            str(n["crash"]),
+            f"{r.seconds:.1f}",
+            proved or r.detail,
+        )
     console.print(table)
     raise typer.Exit(1 if failed else 0)
 
@@ -112,10 +129,21 @@ def _emit(folder: Path, plan) -> None:
     for job in plan.jobs:
         pf = job.probe_file
         (folder / f"Probe{pf.item_id}.lean").write_text(pf.text, encoding="utf-8")
-        manifest.append({"id": pf.item_id, "file": f"Probe{pf.item_id}.lean",
-                         "reference": job.reference,
-                         "probes": [p.__dict__ for p in pf.probes]})
-    (folder / "probes.json").write_text(json.dumps(
-        {"items": manifest, "skipped": [r.as_dict() for r in plan.skipped]}, indent=2,
-        ensure_ascii=False) + "\n", encoding="utf-8")
+        manifest.append(
+            {
+                "id": pf.item_id,
+                "file": f"Probe{pf.item_id}.lean",
+                "reference": job.reference,
+                "probes": [p.__dict__ for p in pf.probes],
+            }
+        )
+    (folder / "probes.json").write_text(
+        json.dumps(
+            {"items": manifest, "skipped": [r.as_dict() for r in plan.skipped]},
+            indent=2,
+            ensure_ascii=False,
+        )
+        + "\n",
+        encoding="utf-8",
+    )
     print(f"wrote {len(plan.jobs)} probe file(s) to {folder} ({len(plan.skipped)} item(s) skipped)")

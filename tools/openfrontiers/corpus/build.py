@@ -54,7 +54,9 @@ def parse_sources(specs: list[str], config: CorpusConfig) -> list[SourceRequest]
     for spec in specs:
         name, sep, raw = spec.partition("=")
         if not sep or not name or not raw:
-            raise UsageError(f"--source {spec!r}: write KEY=PATH, e.g. erdos-problems=../erdosproblems")
+            raise UsageError(
+                f"--source {spec!r}: write KEY=PATH, e.g. erdos-problems=../erdosproblems"
+            )
         if name not in IMPORTERS:
             raise UsageError(f"--source {spec!r}: no importer {name!r} (importers: {known})")
         path = Path(raw)
@@ -65,8 +67,10 @@ def parse_sources(specs: list[str], config: CorpusConfig) -> list[SourceRequest]
             raise UsageError(f"--source {spec!r}: source {key!r} is not in {registry.path}")
         declared = registry[key].importer
         if name != "generic" and declared != name:
-            raise UsageError(f"--source {spec!r}: {registry.path.name} gives [sources.{key}] the "
-                             f"importer {declared!r}, not {name!r}")
+            raise UsageError(
+                f"--source {spec!r}: {registry.path.name} gives [sources.{key}] the "
+                f"importer {declared!r}, not {name!r}"
+            )
         if key in requests:
             raise UsageError(f"--source {spec!r}: source {key!r} is given twice")
         requests[key] = SourceRequest(IMPORTERS[name], key, path)
@@ -91,7 +95,9 @@ class SourceBuild:
 
 
 def natural_key(text: str) -> tuple:
-    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in re.split(r"([0-9]+)", text) if p)
+    return tuple(
+        (0, int(p), "") if p.isdigit() else (1, 0, p) for p in re.split(r"([0-9]+)", text) if p
+    )
 
 
 def run_import(config: CorpusConfig, request: SourceRequest, snapshot: Snapshot) -> SourceBuild:
@@ -100,16 +106,19 @@ def run_import(config: CorpusConfig, request: SourceRequest, snapshot: Snapshot)
     result = request.importer.run(request.path, ctx)
     accounted = len(result.records) + len(result.skips)
     if accounted != result.seen:
-        raise OfbError(f"importer {result.importer} read {result.seen} input records but accounted "
-                       f"for {accounted}: this is a bug in the importer")
+        raise OfbError(
+            f"importer {result.importer} read {result.seen} input records but accounted "
+            f"for {accounted}: this is a bug in the importer"
+        )
     if source.status_policy == "unassessed":
         for record in result.records:
             record["status"] = "unassessed"
     return SourceBuild(request, result)
 
 
-def build(config: CorpusConfig, requests: list[SourceRequest], out: Path,
-          snapshot: Snapshot) -> dict[str, Any]:
+def build(
+    config: CorpusConfig, requests: list[SourceRequest], out: Path, snapshot: Snapshot
+) -> dict[str, Any]:
     """Run the importers and write the build directory; return the manifest."""
     builds = [run_import(config, r, snapshot) for r in requests]
     records = [rec for b in builds for rec in b.result.records]
@@ -124,16 +133,25 @@ def build(config: CorpusConfig, requests: list[SourceRequest], out: Path,
     _write_lines(out / "records.jsonl", (dumps_record(r) for r in records))
     write_parquet(records, out / "records.parquet")
     skipped = [
-        {"source": b.request.key, "input_file": s.input_file, "locator": s.locator,
-         "reason": s.reason, "detail": s.detail}
-        for b in builds for s in b.result.skips
+        {
+            "source": b.request.key,
+            "input_file": s.input_file,
+            "locator": s.locator,
+            "reason": s.reason,
+            "detail": s.detail,
+        }
+        for b in builds
+        for s in b.result.skips
     ]
-    _write_lines(out / "SKIPPED.jsonl",
-                 (json.dumps(s, ensure_ascii=False, separators=(",", ":")) for s in skipped))
+    _write_lines(
+        out / "SKIPPED.jsonl",
+        (json.dumps(s, ensure_ascii=False, separators=(",", ":")) for s in skipped),
+    )
     (out / "REPORT.md").write_text(report(config, builds, records, snapshot), encoding="utf-8")
     manifest = _manifest(config, builds, records, snapshot, out)
-    (out / "MANIFEST.json").write_text(json.dumps(manifest, ensure_ascii=False, indent=2) + "\n",
-                                       encoding="utf-8")
+    (out / "MANIFEST.json").write_text(
+        json.dumps(manifest, ensure_ascii=False, indent=2) + "\n", encoding="utf-8"
+    )
     return manifest
 
 
@@ -154,56 +172,94 @@ def file_sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def _manifest(config: CorpusConfig, builds: list[SourceBuild], records: list[dict[str, Any]],
-              snapshot: Snapshot, out: Path) -> dict[str, Any]:
+def _manifest(
+    config: CorpusConfig,
+    builds: list[SourceBuild],
+    records: list[dict[str, Any]],
+    snapshot: Snapshot,
+    out: Path,
+) -> dict[str, Any]:
     root = config.dir.parent
     kinds = Counter(r["record_kind"] for r in records)
     return {
         "schema_version": SCHEMA_VERSION,
         "snapshot_at": snapshot.iso,
-        "config": [{"path": p.relative_to(root).as_posix(), "sha256": file_sha256(p)}
-                   for p in config.config_files()],
-        "sources": [{
-            "key": b.request.key,
-            "importer": f"{b.result.importer}@{b.result.version}",
-            "status_policy": config.registry[b.request.key].status_policy,
-            "inputs": [{"path": f.path, "sha256": f.sha256, "bytes": f.bytes}
-                       for f in sorted(b.result.inputs, key=lambda f: f.path)],
-            "counts": b.counts,
-        } for b in builds],
-        "totals": {"records": len(records), "problem_records": kinds.get("problem", 0),
-                   "catalogue_records": kinds.get("catalogue", 0),
-                   "skipped": sum(len(b.result.skips) for b in builds),
-                   "input_records": sum(b.result.seen for b in builds)},
-        "outputs": [{"path": name, "sha256": file_sha256(out / name), "bytes": (out / name).stat().st_size}
-                    for name in OUTPUTS],
+        "config": [
+            {"path": p.relative_to(root).as_posix(), "sha256": file_sha256(p)}
+            for p in config.config_files()
+        ],
+        "sources": [
+            {
+                "key": b.request.key,
+                "importer": f"{b.result.importer}@{b.result.version}",
+                "status_policy": config.registry[b.request.key].status_policy,
+                "inputs": [
+                    {"path": f.path, "sha256": f.sha256, "bytes": f.bytes}
+                    for f in sorted(b.result.inputs, key=lambda f: f.path)
+                ],
+                "counts": b.counts,
+            }
+            for b in builds
+        ],
+        "totals": {
+            "records": len(records),
+            "problem_records": kinds.get("problem", 0),
+            "catalogue_records": kinds.get("catalogue", 0),
+            "skipped": sum(len(b.result.skips) for b in builds),
+            "input_records": sum(b.result.seen for b in builds),
+        },
+        "outputs": [
+            {"path": name, "sha256": file_sha256(out / name), "bytes": (out / name).stat().st_size}
+            for name in OUTPUTS
+        ],
     }
 
 
-def report(config: CorpusConfig, builds: list[SourceBuild], records: list[dict[str, Any]],
-           snapshot: Snapshot) -> str:
+def report(
+    config: CorpusConfig,
+    builds: list[SourceBuild],
+    records: list[dict[str, Any]],
+    snapshot: Snapshot,
+) -> str:
     kinds = Counter(r["record_kind"] for r in records)
     out = [
-        "# Corpus build report", "",
-        (f"Snapshot {snapshot.iso} · schema {SCHEMA_VERSION} · {len(records)} records "
-         f"({kinds.get('problem', 0)} problem, {kinds.get('catalogue', 0)} catalogue) from "
-         f"{len(builds)} source(s). Every input record is either a record or listed in "
-         "SKIPPED.jsonl with its reason."), "",
+        "# Corpus build report",
+        "",
+        (
+            f"Snapshot {snapshot.iso} · schema {SCHEMA_VERSION} · {len(records)} records "
+            f"({kinds.get('problem', 0)} problem, {kinds.get('catalogue', 0)} catalogue) from "
+            f"{len(builds)} source(s). Every input record is either a record or listed in "
+            "SKIPPED.jsonl with its reason."
+        ),
+        "",
     ]
     for b in builds:
         source = config.registry[b.request.key]
         result = b.result
         counts = b.counts
         mine = [r for r in records if r["source"]["key"] == source.key]
-        out += [f"## {source.key} — {source.name}", "",
-                (f"Importer `{result.importer}@{result.version}` · status policy "
-                 f"`{source.status_policy}` · {len(result.inputs)} input file(s) · license: {source.license}"), "",
-                "| input records | problem records | catalogue records | skipped |",
-                "|---:|---:|---:|---:|",
-                (f"| {counts['input_records']} | {counts['problem_records']} | "
-                 f"{counts['catalogue_records']} | {counts['skipped']} |"), ""]
+        out += [
+            f"## {source.key} — {source.name}",
+            "",
+            (
+                f"Importer `{result.importer}@{result.version}` · status policy "
+                f"`{source.status_policy}` · {len(result.inputs)} input file(s) · license: "
+                f"{source.license}"
+            ),
+            "",
+            "| input records | problem records | catalogue records | skipped |",
+            "|---:|---:|---:|---:|",
+            (
+                f"| {counts['input_records']} | {counts['problem_records']} | "
+                f"{counts['catalogue_records']} | {counts['skipped']} |"
+            ),
+            "",
+        ]
         statuses = Counter(r["status"] for r in mine)
-        out.append("Status: " + (" · ".join(f"{s} {statuses[s]}" for s in STATUSES if statuses[s]) or "none"))
+        out.append(
+            "Status: "
+            + (" · ".join(f"{s} {statuses[s]}" for s in STATUSES if statuses[s]) or "none")
+        )
         out.append("")
         if result.skips:
             out.append("Skipped, by reason:")
@@ -213,17 +269,23 @@ def report(config: CorpusConfig, builds: list[SourceBuild], records: list[dict[s
             for reason in sorted(by_reason):
                 items = by_reason[reason]
                 details = sorted({s.detail for s in items if s.detail})
-                example = ", ".join(s.locator for s in items[:3]) + (", …" if len(items) > 3 else "")
+                example = ", ".join(s.locator for s in items[:3]) + (
+                    ", …" if len(items) > 3 else ""
+                )
                 why = f": {details[0]}" if len(details) == 1 else ""
                 out.append(f"- `{reason}` ({len(items)}){why} — {example}")
             out.append("")
         flags = Counter(f for r in mine for f in r["quality_flags"])
         if flags:
-            out.append("Quality flags: " + " · ".join(f"`{f}` {n}" for f, n in sorted(flags.items())))
+            out.append(
+                "Quality flags: " + " · ".join(f"`{f}` {n}" for f, n in sorted(flags.items()))
+            )
             out.append("")
         if result.unmapped_labels:
-            out.append("Labels without a mapping rule (Corpus/msc/labels.toml): " + ", ".join(
-                f"{label} ({n})" for label, n in sorted(result.unmapped_labels.items())))
+            out.append(
+                "Labels without a mapping rule (Corpus/msc/labels.toml): "
+                + ", ".join(f"{label} ({n})" for label, n in sorted(result.unmapped_labels.items()))
+            )
             out.append("")
         for note in result.notes[:20]:
             out.append(f"Note: {note}")

@@ -24,8 +24,10 @@ class CorpusConfig:
         """`corpus_dir`, else the `Corpus/` folder of the checkout ofb runs in."""
         path = corpus_dir or Project.find().root / CORPUS_DIR
         if not (path / "sources.toml").is_file():
-            raise OfbError(f"{path}: no corpus configuration here (expected sources.toml); "
-                           "run inside the repository or pass --corpus-dir")
+            raise OfbError(
+                f"{path}: no corpus configuration here (expected sources.toml); "
+                "run inside the repository or pass --corpus-dir"
+            )
         return cls(path)
 
     @property
@@ -46,6 +48,11 @@ class CorpusConfig:
 
     def config_files(self) -> list[Path]:
         """Every configuration file a build depends on, in a fixed order."""
-        files = [self.schema_path, self.dir / "sources.toml", self.dir / "fields.toml",
-                 self.dir / "msc" / "msc2020.toml", self.dir / "msc" / "labels.toml"]
+        files = [
+            self.schema_path,
+            self.dir / "sources.toml",
+            self.dir / "fields.toml",
+            self.dir / "msc" / "msc2020.toml",
+            self.dir / "msc" / "labels.toml",
+        ]
         return files + sorted((self.dir / "importers").glob("*.toml"))

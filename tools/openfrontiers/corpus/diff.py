@@ -30,15 +30,24 @@ def diff(old_file: Path, new_file: Path) -> dict[str, Any]:
     status_changes, claim_changes = [], []
     for rid in sorted(old.keys() & new.keys(), key=natural_key):
         (s0, c0, key, _), (s1, c1, _, title) = old[rid], new[rid]
-        entry = {"id": rid, "source": key, "title": title, "old_status": s0, "new_status": s1,
-                 "old_claim": c0, "new_claim": c1}
+        entry = {
+            "id": rid,
+            "source": key,
+            "title": title,
+            "old_status": s0,
+            "new_status": s1,
+            "old_claim": c0,
+            "new_claim": c1,
+        }
         if s0 != s1:
             status_changes.append(entry)
         elif c0 != c1:
             claim_changes.append(entry)
     return {
-        "old": str(old_file), "new": str(new_file),
-        "old_records": len(old), "new_records": len(new),
+        "old": str(old_file),
+        "new": str(new_file),
+        "old_records": len(old),
+        "new_records": len(new),
         "status_changes": status_changes,
         "claim_changes": claim_changes,
         "added": sorted(new.keys() - old.keys(), key=natural_key),

@@ -33,19 +33,30 @@ class ExportFilter:
     kinds: frozenset[str] = frozenset({"problem", "catalogue"})
 
     @classmethod
-    def parse(cls, registry: Registry, license_filter: str | None, sources: str | None,
-              exclude: str | None, kind: str) -> ExportFilter:
+    def parse(
+        cls,
+        registry: Registry,
+        license_filter: str | None,
+        sources: str | None,
+        exclude: str | None,
+        kind: str,
+    ) -> ExportFilter:
         def split(text: str | None) -> frozenset[str] | None:
             return frozenset(x.strip() for x in text.split(",") if x.strip()) if text else None
 
         classes = split(license_filter)
         if classes is not None and classes - LICENSE_CLASSES:
-            raise UsageError(f"--license-filter: unknown class(es) {', '.join(sorted(classes - LICENSE_CLASSES))} "
-                             f"(classes: {', '.join(sorted(LICENSE_CLASSES))})")
+            raise UsageError(
+                "--license-filter: unknown class(es) "
+                f"{', '.join(sorted(classes - LICENSE_CLASSES))} "
+                f"(classes: {', '.join(sorted(LICENSE_CLASSES))})"
+            )
         chosen, dropped = split(sources), split(exclude) or frozenset()
         unknown = ((chosen or frozenset()) | dropped) - set(registry.sources)
         if unknown:
-            raise UsageError(f"unknown source key(s): {', '.join(sorted(unknown))} (not in {registry.path.name})")
+            raise UsageError(
+                f"unknown source key(s): {', '.join(sorted(unknown))} (not in {registry.path.name})"
+            )
         if kind not in ("problem", "catalogue", "all"):
             raise UsageError(f"--kind {kind!r}: use problem, catalogue or all")
         kinds = frozenset({"problem", "catalogue"}) if kind == "all" else frozenset({kind})
@@ -60,17 +71,23 @@ class ExportFilter:
             return False
         if self.sources is not None and key not in self.sources:
             return False
-        return self.license_classes is None or self.license_class(key, registry) in self.license_classes
+        return (
+            self.license_classes is None
+            or self.license_class(key, registry) in self.license_classes
+        )
 
     def as_dict(self) -> dict[str, Any]:
-        return {"license_classes": sorted(self.license_classes) if self.license_classes else None,
-                "sources": sorted(self.sources) if self.sources else None,
-                "exclude_sources": sorted(self.exclude_sources),
-                "record_kinds": sorted(self.kinds)}
+        return {
+            "license_classes": sorted(self.license_classes) if self.license_classes else None,
+            "sources": sorted(self.sources) if self.sources else None,
+            "exclude_sources": sorted(self.exclude_sources),
+            "record_kinds": sorted(self.kinds),
+        }
 
 
-def export(records_file: Path, out: Path, filt: ExportFilter, registry: Registry,
-           formats: frozenset[str]) -> dict[str, Any]:
+def export(
+    records_file: Path, out: Path, filt: ExportFilter, registry: Registry, formats: frozenset[str]
+) -> dict[str, Any]:
     if not formats or formats - {"jsonl", "parquet"}:
         raise UsageError("--format: give jsonl, parquet or both (comma-separated)")
     out.mkdir(parents=True, exist_ok=True)
@@ -84,7 +101,9 @@ def export(records_file: Path, out: Path, filt: ExportFilter, registry: Registry
         nonlocal total
         for line, record, problem in iter_jsonl(records_file):
             if problem is not None:
-                raise UsageError(f"{records_file}:{line}: {problem}; run `ofb corpus validate` first")
+                raise UsageError(
+                    f"{records_file}:{line}: {problem}; run `ofb corpus validate` first"
+                )
             total += 1
             if not filt.keep(record, registry):
                 continue
@@ -104,7 +123,9 @@ def export(records_file: Path, out: Path, filt: ExportFilter, registry: Registry
     finally:
         if jsonl is not None:
             jsonl.close()
-    outputs = [name for name in ("records.jsonl", "records.parquet") if name.split(".")[1] in formats]
+    outputs = [
+        name for name in ("records.jsonl", "records.parquet") if name.split(".")[1] in formats
+    ]
     manifest = {
         "from": {"path": str(records_file), "sha256": file_sha256(records_file), "records": total},
         "filter": filt.as_dict(),
@@ -112,10 +133,13 @@ def export(records_file: Path, out: Path, filt: ExportFilter, registry: Registry
         "records_by_source": dict(sorted(by_source.items())),
         "records_by_license_class": dict(sorted(by_class.items())),
         "note": "Each record keeps its source's reuse wording in source.license; this export "
-                "grants no license of its own.",
-        "outputs": [{"path": n, "sha256": file_sha256(out / n), "bytes": (out / n).stat().st_size}
-                    for n in outputs],
+        "grants no license of its own.",
+        "outputs": [
+            {"path": n, "sha256": file_sha256(out / n), "bytes": (out / n).stat().st_size}
+            for n in outputs
+        ],
     }
-    (out / "MANIFEST.json").write_text(json.dumps(manifest, ensure_ascii=False, indent=2) + "\n",
-                                       encoding="utf-8")
+    (out / "MANIFEST.json").write_text(
+        json.dumps(manifest, ensure_ascii=False, indent=2) + "\n", encoding="utf-8"
+    )
     return manifest

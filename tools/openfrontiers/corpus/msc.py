@@ -61,8 +61,13 @@ class Taxonomy:
         for main, subs in fields.items():
             for slug in subs:
                 if slug in owners:
-                    errors.append(fdoc.error(("fields", main, "subfields", slug), "duplicate-subfield",
-                                             f"sub-field {slug!r} is already under {owners[slug]!r}"))
+                    errors.append(
+                        fdoc.error(
+                            ("fields", main, "subfields", slug),
+                            "duplicate-subfield",
+                            f"sub-field {slug!r} is already under {owners[slug]!r}",
+                        )
+                    )
                 owners[slug] = main
 
         def parse_field(doc: TomlDoc, key: tuple, value: object) -> Field | None:
@@ -71,8 +76,11 @@ class Taxonomy:
                 return None
             main, _, slug = text.partition("/")
             if main not in fields or (slug and slug not in fields[main]):
-                errors.append(doc.error(key, "unknown-field",
-                                        f"{text!r} is not a field/sub-field of fields.toml"))
+                errors.append(
+                    doc.error(
+                        key, "unknown-field", f"{text!r} is not a field/sub-field of fields.toml"
+                    )
+                )
                 return None
             return Field(main, slug or None)
 
@@ -81,8 +89,13 @@ class Taxonomy:
         for code, entry in mdoc.table("classes", errors).items():
             where = ("classes", code)
             if not _CLASS.match(code) or not isinstance(entry, dict):
-                errors.append(mdoc.error(where, "msc-class", f"{code!r} must be a two-digit class "
-                                                             "with a table { name, field }"))
+                errors.append(
+                    mdoc.error(
+                        where,
+                        "msc-class",
+                        f"{code!r} must be a two-digit class with a table {{ name, field }}",
+                    )
+                )
                 continue
             check_keys(mdoc, where, entry, {"name", "field"}, {"name", "field"}, errors)
             name = expect_str(mdoc, where + ("name",), entry.get("name"), errors)
@@ -98,11 +111,18 @@ class Taxonomy:
                 errors.append(ldoc.error(where, "type", f"label {label!r} needs {{ field, msc }}"))
                 continue
             check_keys(ldoc, where, entry, {"field", "msc"}, set(), errors)
-            field = parse_field(ldoc, where + ("field",), entry["field"]) if "field" in entry else None
+            field = (
+                parse_field(ldoc, where + ("field",), entry["field"]) if "field" in entry else None
+            )
             codes = entry.get("msc", [])
             if not isinstance(codes, list) or any(c not in classes for c in codes):
-                errors.append(ldoc.error(where + ("msc",), "unknown-msc-class",
-                                         f"`msc` of {label!r} must list classes of msc2020.toml"))
+                errors.append(
+                    ldoc.error(
+                        where + ("msc",),
+                        "unknown-msc-class",
+                        f"`msc` of {label!r} must list classes of msc2020.toml",
+                    )
+                )
                 codes = []
             labels[label.lower()] = LabelRule(field, tuple(codes))
         if errors:
@@ -138,9 +158,10 @@ class Taxonomy:
                 field = rule.field
             for code in rule.msc:
                 evidence.setdefault(code, []).append(label)
-        msc = [msc_entry(code, "community-map",
-                         "Inferred from community label: " + ", ".join(found))
-               for code, found in evidence.items()]
+        msc = [
+            msc_entry(code, "community-map", "Inferred from community label: " + ", ".join(found))
+            for code, found in evidence.items()
+        ]
         return field, msc, unmapped
 
 

@@ -18,42 +18,87 @@ from .record import FIELD_ORDER
 
 _S = pa.string()
 _REFERENCE = pa.struct([("kind", _S), ("citation", _S), ("url", _S)])
-_FORMALIZATION = pa.struct([
-    ("language", _S), ("format", _S), ("path", _S), ("declaration", _S), ("commit", _S),
-    ("toolchain", _S), ("license", _S), ("has_sorry_or_admit", pa.bool_()),
-    ("has_axiom", pa.bool_()), ("verification_status", _S), ("code", _S),
-])
-_BOUND = pa.struct([("direction", _S), ("value", _S), ("reference", _S), ("url", _S),
-                    ("date", _S), ("comment", _S)])
+_FORMALIZATION = pa.struct(
+    [
+        ("language", _S),
+        ("format", _S),
+        ("path", _S),
+        ("declaration", _S),
+        ("commit", _S),
+        ("toolchain", _S),
+        ("license", _S),
+        ("has_sorry_or_admit", pa.bool_()),
+        ("has_axiom", pa.bool_()),
+        ("verification_status", _S),
+        ("code", _S),
+    ]
+)
+_BOUND = pa.struct(
+    [
+        ("direction", _S),
+        ("value", _S),
+        ("reference", _S),
+        ("url", _S),
+        ("date", _S),
+        ("comment", _S),
+    ]
+)
 
-SCHEMA = pa.schema([
-    ("id", _S),
-    ("record_kind", _S),
-    ("title", _S),
-    ("problem_statement", _S),
-    ("background", _S),
-    ("field", pa.struct([("main", _S), ("slug", _S), ("source_labels", pa.list_(_S))])),
-    ("msc2020", pa.list_(pa.struct([("code", _S), ("basis", _S), ("evidence", _S)]))),
-    ("status", _S),
-    ("source_status_json", _S),
-    ("source", pa.struct([("key", _S), ("name", _S), ("type", _S), ("collection", _S),
-                          ("url", _S), ("license", _S)])),
-    ("provenance", pa.struct([("imported_at", _S), ("status_as_of", _S),
-                              ("has_full_text", pa.bool_()), ("source_record", _S),
-                              ("input_file", _S), ("sha256", _S), ("importer", _S)])),
-    ("references", pa.list_(_REFERENCE)),
-    ("formalizations", pa.list_(_FORMALIZATION)),
-    ("proof", _S),
-    ("proof_status", _S),
-    ("lean4_proof", _S),
-    ("lean4_proof_status", _S),
-    ("progress", pa.struct([("best_lower", _S), ("best_upper", _S), ("bounds", pa.list_(_BOUND))])),
-    ("posed_year", pa.int32()),
-    ("notes", _S),
-    ("quality_flags", pa.list_(_S)),
-    ("schema_version", _S),
-    ("snapshot_at", _S),
-])
+SCHEMA = pa.schema(
+    [
+        ("id", _S),
+        ("record_kind", _S),
+        ("title", _S),
+        ("problem_statement", _S),
+        ("background", _S),
+        ("field", pa.struct([("main", _S), ("slug", _S), ("source_labels", pa.list_(_S))])),
+        ("msc2020", pa.list_(pa.struct([("code", _S), ("basis", _S), ("evidence", _S)]))),
+        ("status", _S),
+        ("source_status_json", _S),
+        (
+            "source",
+            pa.struct(
+                [
+                    ("key", _S),
+                    ("name", _S),
+                    ("type", _S),
+                    ("collection", _S),
+                    ("url", _S),
+                    ("license", _S),
+                ]
+            ),
+        ),
+        (
+            "provenance",
+            pa.struct(
+                [
+                    ("imported_at", _S),
+                    ("status_as_of", _S),
+                    ("has_full_text", pa.bool_()),
+                    ("source_record", _S),
+                    ("input_file", _S),
+                    ("sha256", _S),
+                    ("importer", _S),
+                ]
+            ),
+        ),
+        ("references", pa.list_(_REFERENCE)),
+        ("formalizations", pa.list_(_FORMALIZATION)),
+        ("proof", _S),
+        ("proof_status", _S),
+        ("lean4_proof", _S),
+        ("lean4_proof_status", _S),
+        (
+            "progress",
+            pa.struct([("best_lower", _S), ("best_upper", _S), ("bounds", pa.list_(_BOUND))]),
+        ),
+        ("posed_year", pa.int32()),
+        ("notes", _S),
+        ("quality_flags", pa.list_(_S)),
+        ("schema_version", _S),
+        ("snapshot_at", _S),
+    ]
+)
 assert tuple(SCHEMA.names) == FIELD_ORDER
 
 

@@ -10,16 +10,40 @@ from ..errors import InputError
 from .tomldoc import ConfigError, TomlDoc, check_keys, expect_str
 
 PARTITIONS = frozenset({"problem", "catalogue-only"})
-SOURCE_TYPES = frozenset({
-    "problem-list", "workshop-list", "survey", "preprint", "prize-list", "wiki-list", "blog",
-    "formal-library", "bounds-repository", "benchmark", "community", "conference-list",
-    "catalogue",
-})
-LICENSE_CLASSES = frozenset({"cc0", "permissive", "share-alike", "non-commercial",
-                             "none-established"})
+SOURCE_TYPES = frozenset(
+    {
+        "problem-list",
+        "workshop-list",
+        "survey",
+        "preprint",
+        "prize-list",
+        "wiki-list",
+        "blog",
+        "formal-library",
+        "bounds-repository",
+        "benchmark",
+        "community",
+        "conference-list",
+        "catalogue",
+    }
+)
+LICENSE_CLASSES = frozenset(
+    {"cc0", "permissive", "share-alike", "non-commercial", "none-established"}
+)
 STATUS_POLICIES = frozenset({"mapped", "unassessed"})
-FIELDS = {"name", "partition", "type", "url", "license", "license_class", "status_policy",
-          "field", "importer", "input_license", "records_in_paper"}
+FIELDS = {
+    "name",
+    "partition",
+    "type",
+    "url",
+    "license",
+    "license_class",
+    "status_policy",
+    "field",
+    "importer",
+    "input_license",
+    "records_in_paper",
+}
 REQUIRED = {"name", "partition", "type", "license", "license_class", "status_policy", "field"}
 KEY = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
@@ -69,21 +93,30 @@ def load_registry(path: Path, fields: frozenset[str] | None = None) -> Registry:
     for key, entry in doc.table("sources", errors).items():
         where = ("sources", key)
         if not KEY.match(key):
-            errors.append(doc.error(where, "source-key", f"source key {key!r} must be lower-case "
-                                                         "words joined by '-'"))
+            errors.append(
+                doc.error(
+                    where,
+                    "source-key",
+                    f"source key {key!r} must be lower-case words joined by '-'",
+                )
+            )
         if not isinstance(entry, dict):
             errors.append(doc.error(where, "type", f"[sources.{key}] must be a table"))
             continue
         check_keys(doc, where, entry, FIELDS, REQUIRED, errors)
         n_before = len(errors)
         name = expect_str(doc, where + ("name",), entry.get("name"), errors)
-        partition = expect_str(doc, where + ("partition",), entry.get("partition"), errors, PARTITIONS)
+        partition = expect_str(
+            doc, where + ("partition",), entry.get("partition"), errors, PARTITIONS
+        )
         kind = expect_str(doc, where + ("type",), entry.get("type"), errors, SOURCE_TYPES)
         license_ = expect_str(doc, where + ("license",), entry.get("license"), errors)
-        license_class = expect_str(doc, where + ("license_class",), entry.get("license_class"),
-                                   errors, LICENSE_CLASSES)
-        policy = expect_str(doc, where + ("status_policy",), entry.get("status_policy"), errors,
-                            STATUS_POLICIES)
+        license_class = expect_str(
+            doc, where + ("license_class",), entry.get("license_class"), errors, LICENSE_CLASSES
+        )
+        policy = expect_str(
+            doc, where + ("status_policy",), entry.get("status_policy"), errors, STATUS_POLICIES
+        )
         field = expect_str(doc, where + ("field",), entry.get("field"), errors, fields)
         url = entry.get("url")
         if url is not None and not (isinstance(url, str) and re.match(r"^https?://\S+$", url)):
@@ -94,12 +127,31 @@ def load_registry(path: Path, fields: frozenset[str] | None = None) -> Registry:
         if "input_license" in entry:
             expect_str(doc, where + ("input_license",), entry["input_license"], errors)
         count = entry.get("records_in_paper")
-        if count is not None and (not isinstance(count, int) or isinstance(count, bool) or count < 0):
-            errors.append(doc.error(where + ("records_in_paper",), "type",
-                                    "`records_in_paper` must be a non-negative integer"))
+        if count is not None and (
+            not isinstance(count, int) or isinstance(count, bool) or count < 0
+        ):
+            errors.append(
+                doc.error(
+                    where + ("records_in_paper",),
+                    "type",
+                    "`records_in_paper` must be a non-negative integer",
+                )
+            )
         if len(errors) == n_before:
-            sources[key] = Source(key, name, partition, kind, url, license_, license_class,  # type: ignore[arg-type]
-                                  policy, field, importer, entry.get("input_license"), count)  # type: ignore[arg-type]
+            sources[key] = Source(
+                key,
+                name,
+                partition,
+                kind,
+                url,
+                license_,
+                license_class,  # type: ignore[arg-type]
+                policy,
+                field,
+                importer,
+                entry.get("input_license"),
+                count,
+            )  # type: ignore[arg-type]
     if errors:
         raise ConfigError(errors)
     return Registry(path, doc.sha256, sources)

@@ -44,15 +44,24 @@ class RecordError:
     message: str
 
     def as_input_error(self) -> InputError:
-        return InputError(Location(self.file, self.line), self.rule,
-                          f"record {self.record_id}: field {self.field}: {self.message}")
+        return InputError(
+            Location(self.file, self.line),
+            self.rule,
+            f"record {self.record_id}: field {self.field}: {self.message}",
+        )
 
     def __str__(self) -> str:
         return str(self.as_input_error())
 
     def as_dict(self) -> dict[str, Any]:
-        return {"file": self.file, "line": self.line, "record": self.record_id,
-                "field": self.field, "rule": self.rule, "message": self.message}
+        return {
+            "file": self.file,
+            "line": self.line,
+            "record": self.record_id,
+            "field": self.field,
+            "rule": self.rule,
+            "message": self.message,
+        }
 
 
 def _is_date(value: object) -> bool:
@@ -76,7 +85,9 @@ def _is_date_time(value: object) -> bool:
         return False
 
 
-_DATE_TIME = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})$")
+_DATE_TIME = re.compile(
+    r"^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})$"
+)
 # One definition of each format for both validators, so they cannot disagree on a date (and
 # jsonschema's date-time check does not depend on an optional package being installed).
 FORMATS = {"date": _is_date, "date-time": _is_date_time}
@@ -92,7 +103,9 @@ class Schema:
         except FileNotFoundError:
             raise OfbError(f"{path}: the record schema is missing") from None
         except json.JSONDecodeError as exc:
-            raise InputError(Location(path, exc.lineno, exc.colno), "json-syntax", exc.msg) from None
+            raise InputError(
+                Location(path, exc.lineno, exc.colno), "json-syntax", exc.msg
+            ) from None
         try:
             jsonschema.Draft202012Validator.check_schema(self.document)
         except jsonschema.SchemaError as exc:
@@ -117,7 +130,9 @@ class Schema:
         except fastjsonschema.JsonSchemaValueException:
             pass
         found = []
-        for err in sorted(self._full.iter_errors(record), key=lambda e: list(map(str, e.absolute_path))):
+        for err in sorted(
+            self._full.iter_errors(record), key=lambda e: list(map(str, e.absolute_path))
+        ):
             leaf = _leaf(err)
             message = leaf.message if len(leaf.message) <= 300 else leaf.message[:297] + "..."
             found.append((_field_path(leaf.absolute_path), f"schema-{leaf.validator}", message))
@@ -150,8 +165,10 @@ class RecordChecker:
     def check(self, record: Any, file: str, line: int) -> list[RecordError]:
         rid = record.get("id") if isinstance(record, dict) else None
         rid = rid if isinstance(rid, str) else f"<line {line}>"
-        errors = [RecordError(file, line, rid, path, rule, msg)
-                  for path, rule, msg in self.schema.errors(record)]
+        errors = [
+            RecordError(file, line, rid, path, rule, msg)
+            for path, rule, msg in self.schema.errors(record)
+        ]
         if errors or not isinstance(record, dict):
             if isinstance(record, dict) and isinstance(record.get("id"), str):
                 self.seen.add(record["id"])
@@ -185,15 +202,22 @@ class RecordChecker:
                 if not isinstance(parsed, dict):
                     bad("source_status_json", "status-json", "must hold a JSON object")
         if self.registry is not None and rec["source"]["key"] not in self.registry:
-            bad("source.key", "unknown-source", f"{rec['source']['key']!r} is not in {self.registry.path.name}")
+            bad(
+                "source.key",
+                "unknown-source",
+                f"{rec['source']['key']!r} is not in {self.registry.path.name}",
+            )
         if self.taxonomy is not None:
             f = rec["field"]
             if f is not None and not self.taxonomy.knows_field(f["main"], f["slug"]):
                 bad("field", "unknown-field", f"{f['main']}/{f['slug']} is not in fields.toml")
             for i, m in enumerate(rec["msc2020"]):
                 if m["code"][:2] not in self.taxonomy.classes:
-                    bad(f"msc2020[{i}].code", "unknown-msc-class",
-                        f"class {m['code'][:2]!r} is not an MSC 2020 class")
+                    bad(
+                        f"msc2020[{i}].code",
+                        "unknown-msc-class",
+                        f"class {m['code'][:2]!r} is not an MSC 2020 class",
+                    )
         return out
 
 

@@ -111,14 +111,20 @@ class CorpusStats:
             "records_by_sub_field": dict(self.subfields.most_common()),
             "mathematics_records": self.fields.get("math", 0),
             "status": {s: self.status.get(s, 0) for s in STATUSES},
-            "status_by_source": {k: {s: c[s] for s in STATUSES if c[s]}
-                                 for k, c in sorted(self.status_by_source.items())},
-            "catalogue_status": {s: self.catalogue_status[s] for s in STATUSES if self.catalogue_status[s]},
+            "status_by_source": {
+                k: {s: c[s] for s in STATUSES if c[s]}
+                for k, c in sorted(self.status_by_source.items())
+            },
+            "catalogue_status": {
+                s: self.catalogue_status[s] for s in STATUSES if self.catalogue_status[s]
+            },
             "records_with_msc": self.with_msc,
             "distinct_msc_codes": len(self.msc_codes),
             "distinct_msc_classes": len(self.msc_classes),
             "msc_assignments_by_basis": dict(sorted(self.msc_basis.items())),
-            "top_msc_classes": dict(sorted(self.msc_classes.items(), key=lambda kv: (-kv[1], kv[0]))[:10]),
+            "top_msc_classes": dict(
+                sorted(self.msc_classes.items(), key=lambda kv: (-kv[1], kv[0]))[:10]
+            ),
             "records_with_lean4_statement": self.with_lean,
             "lean4_statements_by_source": dict(self.lean_by_source.most_common()),
             "lean4_attachments": self.lean_attachments,
@@ -128,7 +134,9 @@ class CorpusStats:
             "references_per_record": round(self.references / n, 2) if n else None,
             "statement_words": {
                 "records": stated,
-                "mean": round(sum(k * v for k, v in self.words.items()) / stated, 1) if stated else None,
+                "mean": round(sum(k * v for k, v in self.words.items()) / stated, 1)
+                if stated
+                else None,
                 "median": _rank(self.words, 0.5),
                 "p90": _rank(self.words, 0.9),
             },
@@ -181,11 +189,18 @@ def table1_rows(s: dict[str, Any]) -> list[tuple[str, str]]:
     types = s["records_by_source_type"]
     rows = [
         ("Problem / catalogue items", f"{n:,} / {s['catalogue_records']:,}"),
-        ("Sources registered / contributing",
-         f"{s['sources_registered'] if s['sources_registered'] is not None else '?'} / {s['sources_contributing']}"),
+        (
+            "Sources registered / contributing",
+            (
+                f"{s['sources_registered'] if s['sources_registered'] is not None else '?'} / "
+                f"{s['sources_contributing']}"
+            ),
+        ),
         ("Collections with ≥100 records", str(s["collections_with_100_records"])),
-        ("Records from problem / workshop lists",
-         f"{types.get('problem-list', 0):,} / {types.get('workshop-list', 0):,}"),
+        (
+            "Records from problem / workshop lists",
+            f"{types.get('problem-list', 0):,} / {types.get('workshop-list', 0):,}",
+        ),
         ("Top-level fields / sub-fields", f"{s['top_level_fields']} / {s['sub_fields']}"),
         ("Mathematics records", pct(s["mathematics_records"], n)),
         ("Status open", pct(st["open"], n)),
@@ -193,17 +208,34 @@ def table1_rows(s: dict[str, Any]) -> list[tuple[str, str]]:
         ("Status partially-solved", pct(st["partially-solved"], n)),
         ("Status solved/disputed/withdrawn", " / ".join(f"{st[x]:,}" for x in _CLOSED)),
         ("Records with ≥1 MSC 2020 code", pct(s["records_with_msc"], n)),
-        ("Distinct MSC codes / top-level classes", f"{s['distinct_msc_codes']} / {s['distinct_msc_classes']}"),
+        (
+            "Distinct MSC codes / top-level classes",
+            f"{s['distinct_msc_codes']} / {s['distinct_msc_classes']}",
+        ),
         ("Records with a Lean 4 statement", pct(s["records_with_lean4_statement"], n)),
-        ("Lean attachments / flagged as placeholder",
-         f"{s['lean4_attachments']:,} / {s['lean4_flagged_placeholder']:,}"),
-        ("References / records with ≥1",
-         f"{s['references']:,} / " + (f"{100 * s['records_with_references'] / n:.1f}%" if n else "-")),
-        ("Statement words: mean / median / p90",
-         f"{words['mean']} / {words['median']} / {words['p90']}" if words["records"] else "-"),
+        (
+            "Lean attachments / flagged as placeholder",
+            f"{s['lean4_attachments']:,} / {s['lean4_flagged_placeholder']:,}",
+        ),
+        (
+            "References / records with ≥1",
+            f"{s['references']:,} / "
+            + (f"{100 * s['records_with_references'] / n:.1f}%" if n else "-"),
+        ),
+        (
+            "Statement words: mean / median / p90",
+            f"{words['mean']} / {words['median']} / {words['p90']}" if words["records"] else "-",
+        ),
         ("Records with LaTeX math", pct(s["records_with_latex"], n)),
         ("Records with full source text", f"{s['records_with_full_text']:,}"),
-        ("Posed year known" + (f" (range {s['posed_year_range'][0]}–{s['posed_year_range'][1]})"
-                               if s["posed_year_range"] else ""), pct(s["posed_year_known"], n)),
+        (
+            "Posed year known"
+            + (
+                f" (range {s['posed_year_range'][0]}–{s['posed_year_range'][1]})"
+                if s["posed_year_range"]
+                else ""
+            ),
+            pct(s["posed_year_known"], n),
+        ),
     ]
     return rows

@@ -22,8 +22,24 @@ def first_url(text: str) -> str | None:
     return bare.group(0).rstrip(".,;") if bare else None
 
 
-_BLOCK = {"p", "div", "section", "header", "footer", "blockquote", "ul", "ol", "table",
-          "caption", "h1", "h2", "h3", "h4", "h5", "h6"}
+_BLOCK = {
+    "p",
+    "div",
+    "section",
+    "header",
+    "footer",
+    "blockquote",
+    "ul",
+    "ol",
+    "table",
+    "caption",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+}
 _INLINE_MARK = {"b": "**", "strong": "**", "i": "*", "em": "*", "code": "`"}
 
 
@@ -159,7 +175,9 @@ class _Tables(HTMLParser):
                 self.rows[-1].append((" ".join("".join(self.cell).split()), self.href))
             self.cell = None
         elif tag == "table" and self.rows is not None:
-            self.tables.append((" ".join("".join(self.caption).split()), [r for r in self.rows if r]))
+            self.tables.append(
+                (" ".join("".join(self.caption).split()), [r for r in self.rows if r])
+            )
             self.rows = None
 
     def handle_data(self, data: str) -> None:

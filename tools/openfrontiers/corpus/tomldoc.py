@@ -42,23 +42,42 @@ class TomlDoc:
         return value
 
 
-def check_keys(doc: TomlDoc, key: tuple[str | int, ...], table: dict[str, Any],
-               allowed: set[str], required: set[str], errors: list[InputError]) -> None:
+def check_keys(
+    doc: TomlDoc,
+    key: tuple[str | int, ...],
+    table: dict[str, Any],
+    allowed: set[str],
+    required: set[str],
+    errors: list[InputError],
+) -> None:
     """Report keys that are unknown or missing in one table."""
     for name in sorted(set(table) - allowed):
-        errors.append(doc.error(key + (name,), "unknown-key",
-                                f"unknown key `{name}` (allowed: {', '.join(sorted(allowed))})"))
+        errors.append(
+            doc.error(
+                key + (name,),
+                "unknown-key",
+                f"unknown key `{name}` (allowed: {', '.join(sorted(allowed))})",
+            )
+        )
     for name in sorted(required - set(table)):
         errors.append(doc.error(key, "missing-key", f"`{'.'.join(map(str, key))}` needs `{name}`"))
 
 
-def expect_str(doc: TomlDoc, key: tuple[str | int, ...], value: Any, errors: list[InputError],
-               choices: frozenset[str] | None = None) -> str | None:
+def expect_str(
+    doc: TomlDoc,
+    key: tuple[str | int, ...],
+    value: Any,
+    errors: list[InputError],
+    choices: frozenset[str] | None = None,
+) -> str | None:
     if not isinstance(value, str) or not value:
         errors.append(doc.error(key, "type", f"`{key[-1]}` must be a non-empty string"))
         return None
     if choices is not None and value not in choices:
-        errors.append(doc.error(key, "enum", f"`{key[-1]}` = {value!r} is not one of "
-                                             f"{', '.join(sorted(choices))}"))
+        errors.append(
+            doc.error(
+                key, "enum", f"`{key[-1]}` = {value!r} is not one of {', '.join(sorted(choices))}"
+            )
+        )
         return None
     return value

@@ -34,10 +34,15 @@ class ValidationReport:
         return self.error_count == 0
 
     def as_dict(self) -> dict[str, Any]:
-        return {"file": self.file, "records": self.records, "valid": self.ok,
-                "invalid_records": self.invalid_records, "errors": self.error_count,
-                "errors_by_rule": dict(sorted(self.by_rule.items())),
-                "first_errors": [e.as_dict() for e in self.errors]}
+        return {
+            "file": self.file,
+            "records": self.records,
+            "valid": self.ok,
+            "invalid_records": self.invalid_records,
+            "errors": self.error_count,
+            "errors_by_rule": dict(sorted(self.by_rule.items())),
+            "first_errors": [e.as_dict() for e in self.errors],
+        }
 
 
 def validate_file(path: Path, checker: RecordChecker, max_errors: int = 100) -> ValidationReport:
@@ -45,7 +50,9 @@ def validate_file(path: Path, checker: RecordChecker, max_errors: int = 100) -> 
     for line, value, problem in iter_jsonl(path):
         report.records += 1
         if problem is not None:
-            found = [RecordError(str(path), line, f"<line {line}>", "(record)", "json-syntax", problem)]
+            found = [
+                RecordError(str(path), line, f"<line {line}>", "(record)", "json-syntax", problem)
+            ]
         else:
             found = checker.check(value, str(path), line)
         if found:

@@ -59,23 +59,35 @@ def load_answers(path: Path) -> dict[str, ReferenceAnswer]:
             continue
         for key in table:
             if key not in FIELDS:
-                error(where + (key,), "unknown-field",
-                      f"answers.{item_id} has no field {key!r} (known: {', '.join(sorted(FIELDS))})")
+                error(
+                    where + (key,),
+                    "unknown-field",
+                    f"answers.{item_id} has no field {key!r} (known: {', '.join(sorted(FIELDS))})",
+                )
         answer = table.get("answer")
         if answer is not None and (not isinstance(answer, str) or not answer.strip()):
             error(where + ("answer",), "type", "answer must be a non-empty string when present")
             answer = None
         if answer is not None and not table.get("record"):
-            error(where + ("record",), "answer-without-record",
-                  "an answer needs the public record that states it (record = …)")
+            error(
+                where + ("record",),
+                "answer-without-record",
+                "an answer needs the public record that states it (record = …)",
+            )
         sources = table.get("solution_sources", [])
         if not isinstance(sources, list) or not all(isinstance(s, str) for s in sources):
-            error(where + ("solution_sources",), "type", "solution_sources must be a list of strings")
+            error(
+                where + ("solution_sources",), "type", "solution_sources must be a list of strings"
+            )
             sources = []
         answers[item_id] = ReferenceAnswer(
-            item_id=item_id, answer=answer.strip() if answer else None,
-            record=str(table.get("record", "")), record_url=str(table.get("record_url", "")),
-            solution_sources=tuple(sources), note=str(table.get("note", "")))
+            item_id=item_id,
+            answer=answer.strip() if answer else None,
+            record=str(table.get("record", "")),
+            record_url=str(table.get("record_url", "")),
+            solution_sources=tuple(sources),
+            note=str(table.get("note", "")),
+        )
     if errors:
         raise OfbError(f"{len(errors)} problem(s) in {path}:\n" + "\n".join(map(str, errors)))
     return answers

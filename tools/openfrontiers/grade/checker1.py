@@ -22,8 +22,14 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from .compare import (axiom_closure, compare_closure, export_targets, same_answer, trivialising,
-                      yes_no_answer)
+from .compare import (
+    axiom_closure,
+    compare_closure,
+    export_targets,
+    same_answer,
+    trivialising,
+    yes_no_answer,
+)
 from .export_format import Canon, Export, ExportError, read_file
 from .runs import StageResult, Steps
 from .workspaces import Attempt
@@ -55,22 +61,31 @@ class Checker1Result:
         return all(done.get(s) for s in COMPILE_STAGES)
 
     def as_dict(self) -> dict:
-        return {"accepted": self.accepted, "stages": [s.as_dict() for s in self.stages],
-                "answer": self.answer, "answer_matches": self.answer_matches,
-                "axioms": self.axioms, "constants_compared": self.constants_compared,
-                "exporter": self.exporter}
+        return {
+            "accepted": self.accepted,
+            "stages": [s.as_dict() for s in self.stages],
+            "answer": self.answer,
+            "answer_matches": self.answer_matches,
+            "axioms": self.axioms,
+            "constants_compared": self.constants_compared,
+            "exporter": self.exporter,
+        }
 
 
 def read_export(path, expected_lean: str) -> Export:
     """The export a successful export step wrote, from the benchmark's Lean."""
     export = read_file(path)
     if expected_lean and export.lean_version != expected_lean:
-        raise ExportError(f"{path}: written by a lean4export for Lean {export.lean_version or '?'}, "
-                          f"but the benchmark's Lean is {expected_lean}")
+        raise ExportError(
+            f"{path}: written by a lean4export for Lean {export.lean_version or '?'}, "
+            f"but the benchmark's Lean is {expected_lean}"
+        )
     return export
 
 
-def export_step(steps: Steps, workspace, module: str, names: list[str]) -> tuple[StageResult, Export | None]:
+def export_step(
+    steps: Steps, workspace, module: str, names: list[str]
+) -> tuple[StageResult, Export | None]:
     """Export `module` and read the export; an unreadable export fails the stage."""
     outcome, path = steps.export(workspace, module, names)
     if not outcome.ok:
@@ -82,28 +97,42 @@ def export_step(steps: Steps, workspace, module: str, names: list[str]) -> tuple
         return StageResult("export", False, "error", str(exc), outcome.seconds), None
 
 
-def judge_exports(challenge: Export, solution: Export, reference: Export | None, theorem: str,
-                  *, yes_no: bool, reference_answer: str | None, result: Checker1Result) -> list[StageResult]:
+def judge_exports(
+    challenge: Export,
+    solution: Export,
+    reference: Export | None,
+    theorem: str,
+    *,
+    yes_no: bool,
+    reference_answer: str | None,
+    result: Checker1Result,
+) -> list[StageResult]:
     """The compare and axioms stages on parsed exports (everything after the exports)."""
     canon = Canon()
     start = time.monotonic()
     comparison = compare_closure(challenge, solution, theorem, canon)
     result.constants_compared = comparison.compared
-    compare = StageResult("compare", comparison.ok, "" if comparison.ok else "mismatch",
-                          "\n".join(f.text() for f in comparison.findings))
+    compare = StageResult(
+        "compare",
+        comparison.ok,
+        "" if comparison.ok else "mismatch",
+        "\n".join(f.text() for f in comparison.findings),
+    )
     if comparison.ok:
         if yes_no:
             result.answer = yes_no_answer(solution, theorem)
             if result.answer is None:
-                compare = StageResult("compare", False, "answer",
-                                      "a yes/no answer must be the literal True or False")
+                compare = StageResult(
+                    "compare", False, "answer", "a yes/no answer must be the literal True or False"
+                )
             elif reference_answer is not None:
                 result.answer_matches = result.answer == reference_answer
         else:
             why = trivialising(solution, theorem, canon)
             if why is not None:
-                compare = StageResult("compare", False, "answer",
-                                      f"the answer trivialises the statement: {why}")
+                compare = StageResult(
+                    "compare", False, "answer", f"the answer trivialises the statement: {why}"
+                )
             elif reference is not None:
                 result.answer_matches = same_answer(canon, solution, reference, theorem)
     compare.seconds = time.monotonic() - start
@@ -113,13 +142,21 @@ def judge_exports(challenge: Export, solution: Export, reference: Export | None,
     start = time.monotonic()
     report = axiom_closure(solution, theorem)
     result.axioms = report.axioms
-    stages.append(StageResult("axioms", report.ok, "" if report.ok else "forbidden-axiom",
-                              "\n".join(f.message for f in report.findings),
-                              time.monotonic() - start))
+    stages.append(
+        StageResult(
+            "axioms",
+            report.ok,
+            "" if report.ok else "forbidden-axiom",
+            "\n".join(f.message for f in report.findings),
+            time.monotonic() - start,
+        )
+    )
     return stages
 
 
-def run(attempt: Attempt, steps: Steps, *, yes_no: bool, reference_answer: str | None) -> Checker1Result:
+def run(
+    attempt: Attempt, steps: Steps, *, yes_no: bool, reference_answer: str | None
+) -> Checker1Result:
     result = Checker1Result()
     stages = result.stages
     modules = ["Challenge"] + (["Reference"] if attempt.reference_source is not None else [])
@@ -145,12 +182,23 @@ def run(attempt: Attempt, steps: Steps, *, yes_no: bool, reference_answer: str |
     stages.append(outcome)
     if solution is None:
         return result
-    result.exporter = {"exporter": solution.exporter, "format": solution.format_version,
-                       "lean": solution.lean_version}
+    result.exporter = {
+        "exporter": solution.exporter,
+        "format": solution.format_version,
+        "lean": solution.lean_version,
+    }
 
-    stages.extend(judge_exports(exports["Challenge"], solution, exports.get("Reference"),
-                                attempt.theorem, yes_no=yes_no, reference_answer=reference_answer,
-                                result=result))
+    stages.extend(
+        judge_exports(
+            exports["Challenge"],
+            solution,
+            exports.get("Reference"),
+            attempt.theorem,
+            yes_no=yes_no,
+            reference_answer=reference_answer,
+            result=result,
+        )
+    )
     if stages[-1].ok:
         stages.append(steps.replay(attempt.solution, "Solution"))
     return result

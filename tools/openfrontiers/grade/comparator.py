@@ -27,15 +27,24 @@ OK_LINE = "Your solution is okay!"
 _EXCEPTION = "uncaught exception:"
 # (category, pattern on the exception message), first match wins.
 _MESSAGES = (
-    ("config", re.compile(r"Expected config file path|Cannot use enable_nanoda|has an empty command"
-                          r"|property not found|fromJson|JSON", re.I)),
+    (
+        "config",
+        re.compile(
+            r"Expected config file path|Cannot use enable_nanoda|has an empty command"
+            r"|property not found|fromJson|JSON",
+            re.IGNORECASE,
+        ),
+    ),
     ("missing", re.compile(r"Const(?:ant)? not found in (?:challenge|solution)")),
     ("kind", re.compile(r"constant kind don't match|is not a theorem|is not a definition")),
     ("statement", re.compile(r"theorem statement do not match")),
     ("constant", re.compile(r"Const does not match between challenge and target")),
     ("axiom", re.compile(r"Illegal axiom detected")),
     ("quotient", re.compile(r"[Qq]uotient constant")),
-    ("external-kernel", re.compile(r"^\S+ exited with -?\d+$|Error while interacting with \S+ kernel")),
+    (
+        "external-kernel",
+        re.compile(r"^\S+ exited with -?\d+$|Error while interacting with \S+ kernel"),
+    ),
 )
 _STEP = re.compile(r"^(Building|Exporting .* from) (\S+)\s*$")
 
@@ -55,12 +64,17 @@ class ComparatorOutcome:
         return d
 
 
-def config(theorem: str, nanoda: str | None = None,
-           permitted_axioms: tuple[str, ...] = STANDARD_AXIOMS) -> dict:
+def config(
+    theorem: str, nanoda: str | None = None, permitted_axioms: tuple[str, ...] = STANDARD_AXIOMS
+) -> dict:
     """Comparator's config for one attempt: Challenge and Solution modules, the one theorem
     `main`, the standard axioms, and nanoda as an external kernel when it is installed."""
-    cfg: dict = {"challenge_module": "Challenge", "solution_module": "Solution",
-                 "theorem_names": [theorem], "permitted_axioms": list(permitted_axioms)}
+    cfg: dict = {
+        "challenge_module": "Challenge",
+        "solution_module": "Solution",
+        "theorem_names": [theorem],
+        "permitted_axioms": list(permitted_axioms),
+    }
     if nanoda:
         cfg["external_kernels"] = {"nanoda": [nanoda]}
     else:
@@ -86,15 +100,17 @@ def classify(result: JailResult, seconds: float = 0.0) -> ComparatorOutcome:
     if code == 0:
         if lines and lines[-1] == OK_LINE:
             return ComparatorOutcome(True, "accepted", OK_LINE, code, seconds)
-        return ComparatorOutcome(False, "unknown", "comparator exited 0 without its "
-                                 f"'{OK_LINE}' line", code, seconds)
+        return ComparatorOutcome(
+            False, "unknown", f"comparator exited 0 without its '{OK_LINE}' line", code, seconds
+        )
     thrown = [ln.split(_EXCEPTION, 1)[1].strip() for ln in stderr.splitlines() if _EXCEPTION in ln]
     message = thrown[-1] if thrown else (stderr.strip().splitlines() or ["(no message)"])[-1]
     if re.search(r"Child exited with|process '.*' exited with code", message):
         step = _last_step(stdout)
         if step is not None:
-            return ComparatorOutcome(False, step[0], f"{step[0]} of {step[1]} failed ({message})",
-                                     code, seconds)
+            return ComparatorOutcome(
+                False, step[0], f"{step[0]} of {step[1]} failed ({message})", code, seconds
+            )
     for category, pattern in _MESSAGES:
         if pattern.search(message):
             return ComparatorOutcome(False, category, message, code, seconds)

@@ -32,15 +32,44 @@ STANDARD_AXIOMS = ("propext", "Classical.choice", "Quot.sound")
 # the kernel computes with these, so a Solution that redefines one (with `prelude`) must
 # differ here even when the statement does not mention it.
 BUILTINS = ("Nat", "String", "String.mk", "Char", "Quot", "Quot.mk", "Quot.lift", "Quot.ind")
-PRIMITIVES = ("Nat.add", "Nat.sub", "Nat.mul", "Nat.pow", "Nat.gcd", "Nat.div", "Nat.mod",
-              "Nat.beq", "Nat.ble", "Nat.land", "Nat.lor", "Nat.xor", "Nat.shiftLeft",
-              "Nat.shiftRight", "String.ofList", "Char.ofNat", "List", "eagerReduce")
+PRIMITIVES = (
+    "Nat.add",
+    "Nat.sub",
+    "Nat.mul",
+    "Nat.pow",
+    "Nat.gcd",
+    "Nat.div",
+    "Nat.mod",
+    "Nat.beq",
+    "Nat.ble",
+    "Nat.land",
+    "Nat.lor",
+    "Nat.xor",
+    "Nat.shiftLeft",
+    "Nat.shiftRight",
+    "String.ofList",
+    "Char.ofNat",
+    "List",
+    "eagerReduce",
+)
 # Constants an explicit answer may not be built with: they name a value through the
 # statement's own objects instead of giving it (`sInf S` for `IsLeast S answer(·)`).
-NOT_EXPLICIT = ("InfSet.sInf", "SupSet.sSup", "iInf", "iSup", "Classical.choose",
-                "Classical.epsilon", "Classical.choice", "Classical.indefiniteDescription",
-                "Nat.find", "Function.invFun", "Set.Nonempty.some", "Nonempty.some",
-                "Exists.choose", "Classical.arbitrary")
+NOT_EXPLICIT = (
+    "InfSet.sInf",
+    "SupSet.sSup",
+    "iInf",
+    "iSup",
+    "Classical.choose",
+    "Classical.epsilon",
+    "Classical.choice",
+    "Classical.indefiniteDescription",
+    "Nat.find",
+    "Function.invFun",
+    "Set.Nonempty.some",
+    "Nonempty.some",
+    "Exists.choose",
+    "Classical.arbitrary",
+)
 ANSWER_KEY = "FrontierBench.answer"
 MAX_FINDINGS = 20
 
@@ -76,25 +105,41 @@ class Comparison:
             self.findings.append(Finding(check, name, message))
 
 
-def _describe_difference(canon: Canon, ch_export: Export, ch: Decl, so_export: Export,
-                         so: Decl) -> str:
+def _describe_difference(
+    canon: Canon, ch_export: Export, ch: Decl, so_export: Export, so: Decl
+) -> str:
     name = name_str(ch.name)
     if ch.kind != so.kind:
         return f"`{name}` is {_KIND[ch.kind]} in the Challenge but {_KIND[so.kind]} in the Solution"
     a, b = canon.signature(ch_export, ch), canon.signature(so_export, so)
-    parts = ("kind", "name", "universe parameters", "type", "value", "flags and constructors",
-             "recursor rules")
-    differing = [p for p, x, y in zip(parts, a, b) if x != y]
+    parts = (
+        "kind",
+        "name",
+        "universe parameters",
+        "type",
+        "value",
+        "flags and constructors",
+        "recursor rules",
+    )
+    differing = [p for p, x, y in zip(parts, a, b, strict=False) if x != y]
     return f"`{name}` differs between the Challenge and the Solution ({', '.join(differing)})"
 
 
-_KIND = {"axiom": "an axiom", "def": "a definition", "thm": "a theorem",
-         "opaque": "an opaque constant", "quot": "a quotient primitive",
-         "inductive": "an inductive type", "ctor": "a constructor", "rec": "a recursor"}
+_KIND = {
+    "axiom": "an axiom",
+    "def": "a definition",
+    "thm": "a theorem",
+    "opaque": "an opaque constant",
+    "quot": "a quotient primitive",
+    "inductive": "an inductive type",
+    "ctor": "a constructor",
+    "rec": "a recursor",
+}
 
 
-def compare_closure(challenge: Export, solution: Export, theorem: str,
-                    canon: Canon | None = None) -> Comparison:
+def compare_closure(
+    challenge: Export, solution: Export, theorem: str, canon: Canon | None = None
+) -> Comparison:
     """Compare `theorem`'s statement and every constant its statement reaches (see the
     module docstring). The Challenge is trusted; the Solution is not."""
     canon = canon or Canon()
@@ -108,13 +153,18 @@ def compare_closure(challenge: Export, solution: Export, theorem: str,
         result.add("statement", target, f"`{theorem}` is not in the Solution export")
         return result
     if ch_main.kind != "thm" or so_main.kind != "thm":
-        result.add("statement", target, f"`{theorem}` must be a theorem in both "
-                   f"(Challenge: {_KIND[ch_main.kind]}; Solution: {_KIND[so_main.kind]})")
+        result.add(
+            "statement",
+            target,
+            f"`{theorem}` must be a theorem in both "
+            f"(Challenge: {_KIND[ch_main.kind]}; Solution: {_KIND[so_main.kind]})",
+        )
         return result
     ch_ids, so_ids = canon.exprs(challenge), canon.exprs(solution)
-    if (ch_main.level_params != so_main.level_params
-            or ch_ids[ch_main.type] != so_ids[so_main.type]):
-        result.add("statement", target, f"the statement of `{theorem}` differs from the Challenge's")
+    if ch_main.level_params != so_main.level_params or ch_ids[ch_main.type] != so_ids[so_main.type]:
+        result.add(
+            "statement", target, f"the statement of `{theorem}` differs from the Challenge's"
+        )
         return result
 
     seeds = [parse_name(n) for n in (*BUILTINS, *PRIMITIVES)]
@@ -132,7 +182,9 @@ def compare_closure(challenge: Export, solution: Export, theorem: str,
         if ch is None and so is None and name in optional:
             continue
         if ch is None:
-            result.add("closure", name, f"`{name_str(name)}` is reached but not in the Challenge export")
+            result.add(
+                "closure", name, f"`{name_str(name)}` is reached but not in the Challenge export"
+            )
             continue
         if so is None:
             result.add("closure", name, f"`{name_str(name)}` is missing from the Solution")
@@ -156,8 +208,9 @@ class AxiomReport:
         return not self.findings
 
 
-def axiom_closure(solution: Export, theorem: str,
-                  allowed: tuple[str, ...] = STANDARD_AXIOMS) -> AxiomReport:
+def axiom_closure(
+    solution: Export, theorem: str, allowed: tuple[str, ...] = STANDARD_AXIOMS
+) -> AxiomReport:
     """Every constant `theorem` depends on (statement and proof); the axioms among them and
     anything not allowed, with the chain of constants that reaches it."""
     report = AxiomReport()
@@ -182,18 +235,28 @@ def axiom_closure(solution: Export, theorem: str,
         report.constants += 1
         if decl is None:
             if len(report.findings) < MAX_FINDINGS:
-                report.findings.append(Finding("axioms", name_str(name),
-                                               f"`{name_str(name)}` is used but not in the export "
-                                               f"({chain(name)})"))
+                report.findings.append(
+                    Finding(
+                        "axioms",
+                        name_str(name),
+                        f"`{name_str(name)}` is used but not in the export ({chain(name)})",
+                    )
+                )
             continue
         if decl.kind == "axiom":
             axioms.add(name_str(name))
             if name not in allowed_names and len(report.findings) < MAX_FINDINGS:
-                report.findings.append(Finding("axioms", name_str(name),
-                                               f"axiom `{name_str(name)}` is not allowed ({chain(name)})"))
+                report.findings.append(
+                    Finding(
+                        "axioms",
+                        name_str(name),
+                        f"axiom `{name_str(name)}` is not allowed ({chain(name)})",
+                    )
+                )
         if decl.is_unsafe and len(report.findings) < MAX_FINDINGS:
-            report.findings.append(Finding("axioms", name_str(name),
-                                           f"`{name_str(name)}` is unsafe ({chain(name)})"))
+            report.findings.append(
+                Finding("axioms", name_str(name), f"`{name_str(name)}` is unsafe ({chain(name)})")
+            )
         for dep in solution.dependencies(decl, seen_exprs):
             if dep not in parent:
                 parent[dep] = name
@@ -203,6 +266,7 @@ def axiom_closure(solution: Export, theorem: str,
 
 
 # -- the answer ---------------------------------------------------------------------------
+
 
 def yes_no_answer(export: Export, theorem: str) -> str | None:
     """`True` or `False` when the statement is `answer ↔ P` with that literal answer."""
@@ -231,7 +295,11 @@ def marked_answer(export: Export, root: int) -> int | None:
             continue
         seen.add(i)
         node = export.exprs[i]
-        if node[0] == "mdata" and ANSWER_KEY in node[1] and "true" in str(node[1][ANSWER_KEY]).lower():
+        if (
+            node[0] == "mdata"
+            and ANSWER_KEY in node[1]
+            and "true" in str(node[1][ANSWER_KEY]).lower()
+        ):
             return node[2]
         stack.extend(reversed(children(node)))
     return None
@@ -283,10 +351,12 @@ def trivialising(export: Export, theorem: str, canon: Canon | None = None) -> st
         return f"the answer is built with {', '.join(bad)}"
     canon = canon or Canon()
     ids = canon.exprs(export)
-    mdata_node = next((i for i, node in export.exprs.items()
-                       if node[0] == "mdata" and node[2] == answer), None)
+    mdata_node = next(
+        (i for i, node in export.exprs.items() if node[0] == "mdata" and node[2] == answer), None
+    )
     shared = _binder_subterms(export, ids, answer, None) & _binder_subterms(
-        export, ids, decl.type, mdata_node)
+        export, ids, decl.type, mdata_node
+    )
     if shared:
         return "the answer reuses a set or function of the statement itself"
     return None

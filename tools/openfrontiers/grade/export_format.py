@@ -7,10 +7,12 @@ line — names (`"in"`), universe levels (`"il"`), expressions (`"ie"`), each de
 an integer index and referring only to indices defined on earlier lines, and declarations.
 Name 0 is the anonymous name and level 0 is `zero`; neither is written out.
 
-| format | declarations |
-| --- | --- |
-| 3.1 | `axiom`, `def`, `thm`, `opaque`, `quot` (one object each); `inductive: {types, ctors, recs}` |
-| 3.0 | `axiomInfo`, `def: [DefnVal or OpaqueVal]`, `thm: [ThmVal]`, `quotInfo`; `inductive: {inductiveVals, constructorVals, recursorVals}` |
+Declarations by format version:
+
+- 3.1: `axiom`, `def`, `thm`, `opaque`, `quot` (one object each);
+  `inductive: {types, ctors, recs}`.
+- 3.0: `axiomInfo`, `def: [DefnVal or OpaqueVal]`, `thm: [ThmVal]`, `quotInfo`;
+  `inductive: {inductiveVals, constructorVals, recursorVals}`.
 
 The reader is strict and fails closed: an unknown key, a wrong type, an index used before
 it is defined or defined twice, a constant declared twice or an unknown format version is
@@ -21,9 +23,10 @@ own indices; `Canon` gives them identities comparable across exports.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Iterable, Iterator
+from typing import IO
 
 from ..errors import OfbError
 
@@ -47,7 +50,9 @@ def name_str(name: Name) -> str:
     for c in name:
         if isinstance(c, int):
             parts.append(str(c))
-        elif c and (c[0].isalpha() or c[0] == "_") and all(ch.isalnum() or ch in "_'!?" for ch in c):
+        elif (
+            c and (c[0].isalpha() or c[0] == "_") and all(ch.isalnum() or ch in "_'!?" for ch in c)
+        ):
             parts.append(c)
         else:
             parts.append(f"«{c}»")
@@ -64,7 +69,7 @@ def parse_name(text: str) -> Name:
             close = text.find("»", i)
             if close < 0:
                 raise ValueError(f"unclosed « in {text!r}")
-            current += text[i + 1:close]
+            current += text[i + 1 : close]
             i = close + 1
         elif ch == ".":
             parts.append(current)
@@ -129,8 +134,16 @@ _DECL_FIELDS = {
     "thm": ("all",),
     "opaque": ("isUnsafe", "all"),
     "quot": ("kind",),
-    "inductive": ("numParams", "numIndices", "all", "ctors", "numNested", "isRec",
-                  "isUnsafe", "isReflexive"),
+    "inductive": (
+        "numParams",
+        "numIndices",
+        "all",
+        "ctors",
+        "numNested",
+        "isRec",
+        "isUnsafe",
+        "isReflexive",
+    ),
     "ctor": ("induct", "cidx", "numParams", "numFields", "isUnsafe"),
     "rec": ("all", "numParams", "numIndices", "numMotives", "numMinors", "k", "isUnsafe"),
 }
@@ -184,8 +197,14 @@ class Export:
         return i
 
 
-_CHILDREN = {"app": (1, 2), "lam": (2, 3), "pi": (2, 3), "let": (2, 3, 4), "proj": (3,),
-             "mdata": (2,)}
+_CHILDREN = {
+    "app": (1, 2),
+    "lam": (2, 3),
+    "pi": (2, 3),
+    "let": (2, 3, 4),
+    "proj": (3,),
+    "mdata": (2,),
+}
 
 
 def children(node: tuple) -> tuple[int, ...]:
@@ -261,28 +280,38 @@ class _Reader:
             raise self.fail("the meta line has no format version")
         major_minor = ".".join(version.split(".")[:2])
         if major_minor not in SUPPORTED_FORMATS:
-            raise self.fail(f"export format {version} is not supported "
-                            f"(this reader knows {', '.join(SUPPORTED_FORMATS)})")
+            raise self.fail(
+                f"export format {version} is not supported "
+                f"(this reader knows {', '.join(SUPPORTED_FORMATS)})"
+            )
         lean = meta.get("lean") if isinstance(meta.get("lean"), dict) else {}
         exporter = meta.get("exporter") if isinstance(meta.get("exporter"), dict) else {}
-        return Export(self.path, version, dict(exporter), str(lean.get("version", "")),
-                      str(lean.get("githash", "")))
+        return Export(
+            self.path,
+            version,
+            dict(exporter),
+            str(lean.get("version", "")),
+            str(lean.get("githash", "")),
+        )
 
     def item(self, obj) -> None:
         if not isinstance(obj, dict):
             raise self.fail("each line must be a JSON object")
-        for key, table in (("in", self.define_name), ("il", self.define_level),
-                           ("ie", self.define_expr)):
+        for key, table in (
+            ("in", self.define_name),
+            ("il", self.define_level),
+            ("ie", self.define_expr),
+        ):
             if key in obj:
                 if len(obj) != 2:
                     raise self.fail(f"a {key!r} line has exactly one other key, not {sorted(obj)}")
                 idx = self.nat(obj[key], f"{key!r}")
-                (tag, data), = ((k, v) for k, v in obj.items() if k != key)
+                ((tag, data),) = ((k, v) for k, v in obj.items() if k != key)
                 table(idx, tag, data)
                 return
         if len(obj) != 1:
             raise self.fail(f"unknown export object with keys {sorted(obj)}")
-        (tag, data), = obj.items()
+        ((tag, data),) = obj.items()
         decls = _DECLS_31 if self.export.format_version.startswith("3.1") else _DECLS_30
         handler = decls.get(tag)
         if handler is None:
@@ -337,16 +366,31 @@ class _Reader:
             node = ("app", self.expr(d["fn"]), self.expr(d["arg"]))
         elif tag in ("lam", "forallE"):
             d = self.keys(data, {"name", "type", "body", "binderInfo"}, f"Expr.{tag}")
-            node = ("lam" if tag == "lam" else "pi", self.name(d["name"]), self.expr(d["type"]),
-                    self.expr(d["body"]), self.choice(d["binderInfo"], BINDER_INFOS, "binderInfo"))
+            node = (
+                "lam" if tag == "lam" else "pi",
+                self.name(d["name"]),
+                self.expr(d["type"]),
+                self.expr(d["body"]),
+                self.choice(d["binderInfo"], BINDER_INFOS, "binderInfo"),
+            )
         elif tag == "letE":
             d = self.keys(data, {"name", "type", "value", "body", "nondep"}, "Expr.letE")
-            node = ("let", self.name(d["name"]), self.expr(d["type"]), self.expr(d["value"]),
-                    self.expr(d["body"]), self.boolean(d["nondep"], "nondep"))
+            node = (
+                "let",
+                self.name(d["name"]),
+                self.expr(d["type"]),
+                self.expr(d["value"]),
+                self.expr(d["body"]),
+                self.boolean(d["nondep"], "nondep"),
+            )
         elif tag == "proj":
             d = self.keys(data, {"typeName", "idx", "struct"}, "Expr.proj")
-            node = ("proj", self.name(d["typeName"]), self.nat(d["idx"], "Expr.proj idx"),
-                    self.expr(d["struct"]))
+            node = (
+                "proj",
+                self.name(d["typeName"]),
+                self.nat(d["idx"], "Expr.proj idx"),
+                self.expr(d["struct"]),
+            )
         elif tag == "natVal":
             if not isinstance(data, str) or not data.isdigit() or not data.isascii():
                 raise self.fail(f"natVal must be a string of digits, not {data!r}")
@@ -369,8 +413,15 @@ class _Reader:
             raise self.fail(f"constant {name_str(decl.name)} is declared twice")
         self.export.decls[decl.name] = decl
 
-    def constant(self, kind: str, data, extra: dict[str, str], *, value: bool,
-                 optional: set[str] = frozenset()) -> None:
+    def constant(
+        self,
+        kind: str,
+        data,
+        extra: dict[str, str],
+        *,
+        value: bool,
+        optional: set[str] = frozenset(),
+    ) -> None:
         """A declaration whose fields are name, levelParams, type[, value] and `extra`
         (field → how to read it: nat, bool, names, name, hints, safety, quot)."""
         want = {"name", "levelParams", "type", *extra} | ({"value"} if value else set())
@@ -398,9 +449,18 @@ class _Reader:
             if not isinstance(d["rules"], list):
                 raise self.fail("recursor rules must be a list")
             rules = tuple(self.rule(r) for r in d["rules"])
-        self.add(Decl(kind, self.name(d["name"]), self.names(d["levelParams"], "levelParams"),
-                      self.expr(d["type"]), self.expr(d["value"]) if value else None,
-                      tuple(fields), rules, self.line))
+        self.add(
+            Decl(
+                kind,
+                self.name(d["name"]),
+                self.names(d["levelParams"], "levelParams"),
+                self.expr(d["type"]),
+                self.expr(d["value"]) if value else None,
+                tuple(fields),
+                rules,
+                self.line,
+            )
+        )
 
     def hints(self, raw):
         if raw in ("opaque", "abbrev"):
@@ -417,16 +477,18 @@ class _Reader:
         self.constant("axiom", data, {"isUnsafe": "bool"}, value=False)
 
     def definition(self, data) -> None:
-        self.constant("def", data, {"hints": "hints", "safety": "safety", "all": "names"},
-                      value=True)
+        self.constant(
+            "def", data, {"hints": "hints", "safety": "safety", "all": "names"}, value=True
+        )
 
     def theorem(self, data) -> None:
         self.constant("thm", data, {"all": "names"}, value=True)
 
     def opaque(self, data) -> None:
         # lean4export's own parser defaults a missing isUnsafe to false.
-        self.constant("opaque", data, {"isUnsafe": "bool", "all": "names"}, value=True,
-                      optional={"isUnsafe"})
+        self.constant(
+            "opaque", data, {"isUnsafe": "bool", "all": "names"}, value=True, optional={"isUnsafe"}
+        )
 
     def quot(self, data) -> None:
         self.constant("quot", data, {"kind": "quot"}, value=False)
@@ -437,16 +499,50 @@ class _Reader:
             if not isinstance(d[key], list):
                 raise self.fail(f"inductive {key} must be a list")
         for t in d[keys[0]]:
-            self.constant("inductive", t, {"numParams": "nat", "numIndices": "nat", "all": "names",
-                                           "ctors": "names", "numNested": "nat", "isRec": "bool",
-                                           "isUnsafe": "bool", "isReflexive": "bool"}, value=False)
+            self.constant(
+                "inductive",
+                t,
+                {
+                    "numParams": "nat",
+                    "numIndices": "nat",
+                    "all": "names",
+                    "ctors": "names",
+                    "numNested": "nat",
+                    "isRec": "bool",
+                    "isUnsafe": "bool",
+                    "isReflexive": "bool",
+                },
+                value=False,
+            )
         for c in d[keys[1]]:
-            self.constant("ctor", c, {"induct": "name", "cidx": "nat", "numParams": "nat",
-                                      "numFields": "nat", "isUnsafe": "bool"}, value=False)
+            self.constant(
+                "ctor",
+                c,
+                {
+                    "induct": "name",
+                    "cidx": "nat",
+                    "numParams": "nat",
+                    "numFields": "nat",
+                    "isUnsafe": "bool",
+                },
+                value=False,
+            )
         for r in d[keys[2]]:
-            self.constant("rec", r, {"all": "names", "numParams": "nat", "numIndices": "nat",
-                                     "numMotives": "nat", "numMinors": "nat", "k": "bool",
-                                     "isUnsafe": "bool", "rules": "rules"}, value=False)
+            self.constant(
+                "rec",
+                r,
+                {
+                    "all": "names",
+                    "numParams": "nat",
+                    "numIndices": "nat",
+                    "numMotives": "nat",
+                    "numMinors": "nat",
+                    "k": "bool",
+                    "isUnsafe": "bool",
+                    "rules": "rules",
+                },
+                value=False,
+            )
 
     # format 3.0: definitions and theorems in arrays, opaques among the definitions
     def definitions_30(self, data) -> None:
@@ -466,12 +562,17 @@ class _Reader:
 
 
 _DECLS_31 = {
-    "axiom": _Reader.axiom, "def": _Reader.definition, "thm": _Reader.theorem,
-    "opaque": _Reader.opaque, "quot": _Reader.quot,
+    "axiom": _Reader.axiom,
+    "def": _Reader.definition,
+    "thm": _Reader.theorem,
+    "opaque": _Reader.opaque,
+    "quot": _Reader.quot,
     "inductive": lambda r, d: r.inductive(d, ("types", "ctors", "recs")),
 }
 _DECLS_30 = {
-    "axiomInfo": _Reader.axiom, "def": _Reader.definitions_30, "thm": _Reader.theorems_30,
+    "axiomInfo": _Reader.axiom,
+    "def": _Reader.definitions_30,
+    "thm": _Reader.theorems_30,
     "quotInfo": _Reader.quot,
     "inductive": lambda r, d: r.inductive(d, ("inductiveVals", "constructorVals", "recursorVals")),
 }
@@ -564,6 +665,12 @@ class Canon:
     def signature(self, export: Export, decl: Decl) -> tuple:
         """Everything that makes a constant what it is, comparable across exports."""
         ids = self.exprs(export)
-        return (decl.kind, decl.name, decl.level_params, ids[decl.type],
-                None if decl.value is None else ids[decl.value], decl.fields,
-                tuple((ctor, n, ids[rhs]) for ctor, n, rhs in decl.rules))
+        return (
+            decl.kind,
+            decl.name,
+            decl.level_params,
+            ids[decl.type],
+            None if decl.value is None else ids[decl.value],
+            decl.fields,
+            tuple((ctor, n, ids[rhs]) for ctor, n, rhs in decl.rules),
+        )

@@ -75,8 +75,10 @@ def find_submissions(target: Path) -> list[Submission]:
     for path in candidates:
         pid = packet_id_of(path)
         if pid is None:
-            errors.append(f"{path}: cannot tell its packet id (name it P###.lean, or "
-                          "Solution.lean inside a folder P###)")
+            errors.append(
+                f"{path}: cannot tell its packet id (name it P###.lean, or "
+                "Solution.lean inside a folder P###)"
+            )
             continue
         if pid in found:
             errors.append(f"{path}: a second submission for {pid} (the first is {found[pid].path})")
@@ -101,13 +103,16 @@ def _answer_kind(item: Item, statement: str) -> bool:
     if item.answer_kind is None:
         raise OfbError(f"{item.id}: the register records no answer_kind")
     if (item.answer_kind is AnswerKind.YES_NO) != shaped:
-        raise OfbError(f"{item.id}: the register says {item.answer_kind} but the statement "
-                       f"{'is' if shaped else 'is not'} of the form answer(sorry) ↔ P")
+        raise OfbError(
+            f"{item.id}: the register says {item.answer_kind} but the statement "
+            f"{'is' if shaped else 'is not'} of the form answer(sorry) ↔ P"
+        )
     return shaped
 
 
-def load_jobs(project: Project, submissions: list[Submission], key_path: Path,
-              answers_path: Path) -> list[GradeJob]:
+def load_jobs(
+    project: Project, submissions: list[Submission], key_path: Path, answers_path: Path
+) -> list[GradeJob]:
     """Map each submission to its item, statement and reference answer."""
     key = load_key(key_path)
     if not answers_path.is_file():
@@ -123,14 +128,28 @@ def load_jobs(project: Project, submissions: list[Submission], key_path: Path,
         where = Location(sub.path)
         entry = packets.get(sub.packet_id)
         if not isinstance(entry, dict) or "item" not in entry:
-            errors.append(str(InputError(where, "unknown-packet",
-                                         f"{sub.packet_id} is not in the evaluator key {key_path}")))
+            errors.append(
+                str(
+                    InputError(
+                        where,
+                        "unknown-packet",
+                        f"{sub.packet_id} is not in the evaluator key {key_path}",
+                    )
+                )
+            )
             continue
         item_id = entry["item"]
         if item_id not in register:
-            errors.append(str(InputError(where, "unknown-item",
-                                         f"the key maps {sub.packet_id} to {item_id}, which is "
-                                         f"not in the register {register.path}")))
+            errors.append(
+                str(
+                    InputError(
+                        where,
+                        "unknown-item",
+                        f"the key maps {sub.packet_id} to {item_id}, which is "
+                        f"not in the register {register.path}",
+                    )
+                )
+            )
             continue
         item = register.get(item_id)
         path = project.item_file(item_id)
@@ -140,20 +159,34 @@ def load_jobs(project: Project, submissions: list[Submission], key_path: Path,
         data = path.read_bytes()
         recorded = (entry.get("source") or {}).get("sha256")
         if recorded != sha256(data):
-            errors.append(str(InputError(where, "statement-changed",
-                                         f"{path} changed since the packet {sub.packet_id} was "
-                                         "exported (its sha256 differs from the key's): grading "
-                                         "must use the statement the solver saw")))
+            errors.append(
+                str(
+                    InputError(
+                        where,
+                        "statement-changed",
+                        f"{path} changed since the packet {sub.packet_id} was "
+                        "exported (its sha256 differs from the key's): grading "
+                        "must use the statement the solver saw",
+                    )
+                )
+            )
             continue
         statement = data.decode("utf-8")
         open_item = item.split is Split.OPEN
         reference = answers.get(item_id)
         answer = reference.answer if reference is not None else None
         if not open_item and answer is None:
-            errors.append(str(InputError(
-                Location(answers_path), "no-answer",
-                f"{item_id} ({sub.packet_id}) is a solved item without a reference answer in "
-                f"{answers_path}: it cannot be graded")))
+            errors.append(
+                str(
+                    InputError(
+                        Location(answers_path),
+                        "no-answer",
+                        f"{item_id} ({sub.packet_id}) is a solved item without a reference answer "
+                        "in "
+                        f"{answers_path}: it cannot be graded",
+                    )
+                )
+            )
             continue
         try:
             yes_no = _answer_kind(item, statement)
@@ -161,13 +194,30 @@ def load_jobs(project: Project, submissions: list[Submission], key_path: Path,
             errors.append(str(InputError(where, "answer-kind", str(exc))))
             continue
         if yes_no and answer is not None and answer not in ("True", "False"):
-            errors.append(str(InputError(Location(answers_path), "answer",
-                                         f"{item_id} is a yes/no item, but its reference answer "
-                                         f"is {answer!r}, not True or False")))
+            errors.append(
+                str(
+                    InputError(
+                        Location(answers_path),
+                        "answer",
+                        f"{item_id} is a yes/no item, but its reference answer "
+                        f"is {answer!r}, not True or False",
+                    )
+                )
+            )
             continue
-        jobs.append(GradeJob(sub, item_id, statement, sha256(data), yes_no, open_item,
-                             None if open_item else answer))
+        jobs.append(
+            GradeJob(
+                sub,
+                item_id,
+                statement,
+                sha256(data),
+                yes_no,
+                open_item,
+                None if open_item else answer,
+            )
+        )
     if errors:
-        raise OfbError(f"{len(errors)} problem(s) before grading; nothing was graded:\n"
-                       + "\n".join(errors))
+        raise OfbError(
+            f"{len(errors)} problem(s) before grading; nothing was graded:\n" + "\n".join(errors)
+        )
     return jobs

@@ -40,16 +40,25 @@ def is_yes_no(problem: str) -> bool:
     return static.has_yes_no_form(src.code, main)
 
 
-def compile_and_axioms(root: Path, namespace: str, module: str) -> tuple[bool, str, list[str] | None]:
+def compile_and_axioms(
+    root: Path, namespace: str, module: str
+) -> tuple[bool, str, list[str] | None]:
     """Build the submission module and print the axioms of `main`."""
-    build = subprocess.run(["lake", "build", module], cwd=root, capture_output=True, text=True)
+    build = subprocess.run(
+        ["lake", "build", module], cwd=root, capture_output=True, text=True, check=False
+    )
     if build.returncode != 0:
         return False, (build.stdout + build.stderr)[-4000:], None
     probe = root / ".check_axioms.lean"
     probe.write_text(f"import {module}\n#print axioms {namespace}.main\n", encoding="utf-8")
     try:
-        out = subprocess.run(["lake", "env", "lean", str(probe)], cwd=root, capture_output=True,
-                             text=True)
+        out = subprocess.run(
+            ["lake", "env", "lean", str(probe)],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
     finally:
         probe.unlink(missing_ok=True)
     return True, out.stdout + out.stderr, axioms_of(out.stdout + out.stderr, f"{namespace}.main")
@@ -59,7 +68,9 @@ def main(argv: list[str] | None = None, root: Path | None = None) -> int:
     parser = argparse.ArgumentParser(prog="check_submission", description=__doc__.splitlines()[0])
     parser.add_argument("solution", nargs="?", default="Solution.lean")
     parser.add_argument("--format", choices=("text", "json"), default="text")
-    parser.add_argument("--no-lean", action="store_true", help="skip compiling even if Lean is installed")
+    parser.add_argument(
+        "--no-lean", action="store_true", help="skip compiling even if Lean is installed"
+    )
     args = parser.parse_args(argv)
     root = root or Path.cwd()
     problem_path, solution_path = root / "Problem.lean", root / args.solution
@@ -69,17 +80,30 @@ def main(argv: list[str] | None = None, root: Path | None = None) -> int:
             return 2
     problem = problem_path.read_text(encoding="utf-8")
     namespace = problem_namespace(problem)
-    result = static.check(solution_path.read_text(encoding="utf-8"), problem,
-                          namespaces={namespace: namespace}, yes_no=is_yes_no(problem))
-    report: dict = {"static": {"passed": result.passed, "answer": result.answer,
-                               "issues": [i.as_dict() for i in result.issues]}}
+    result = static.check(
+        solution_path.read_text(encoding="utf-8"),
+        problem,
+        namespaces={namespace: namespace},
+        yes_no=is_yes_no(problem),
+    )
+    report: dict = {
+        "static": {
+            "passed": result.passed,
+            "answer": result.answer,
+            "issues": [i.as_dict() for i in result.issues],
+        }
+    }
     ok = result.passed
     if ok and not args.no_lean and shutil.which("lake"):
         compiled, log, axioms = compile_and_axioms(root, namespace, solution_path.stem)
         extra = [a for a in (axioms or []) if a not in STANDARD_AXIOMS]
         ok = compiled and axioms is not None and not extra
-        report["lean"] = {"compiled": compiled, "axioms": axioms, "non_standard_axioms": extra,
-                          "log": log if not compiled else ""}
+        report["lean"] = {
+            "compiled": compiled,
+            "axioms": axioms,
+            "non_standard_axioms": extra,
+            "log": log if not compiled else "",
+        }
     else:
         report["lean"] = None
     if args.format == "json":
@@ -88,11 +112,17 @@ def main(argv: list[str] | None = None, root: Path | None = None) -> int:
         for issue in result.issues:
             print(issue.text(args.solution))
         if report["lean"] is None:
-            print("static rules: " + ("passed" if result.passed else "failed")
-                  + ("" if shutil.which("lake") or args.no_lean else "; Lean not found, not compiled"))
+            print(
+                "static rules: "
+                + ("passed" if result.passed else "failed")
+                + ("" if shutil.which("lake") or args.no_lean else "; Lean not found, not compiled")
+            )
         else:
             lean = report["lean"]
-            print(f"static rules: passed; compiled: {lean['compiled']}; axioms of main: {lean['axioms']}")
+            print(
+                f"static rules: passed; compiled: {lean['compiled']}; axioms of main: "
+                f"{lean['axioms']}"
+            )
             if lean["non_standard_axioms"]:
                 print("not allowed: " + ", ".join(lean["non_standard_axioms"]))
             if lean["log"]:

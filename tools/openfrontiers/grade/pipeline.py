@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import shutil
 import time
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Protocol, Sequence, TypeVar
+from typing import Protocol, TypeVar
 
 from .. import __version__
 from ..errors import OfbError
@@ -39,9 +40,11 @@ def require_jail(backend: Backend, jobs: int = 4) -> None:
     failed = [o for o in outcomes if not o.ok]
     if failed:
         lines = "\n".join(f"  {o.name}: {o.detail}" for o in failed)
-        raise JailCheckFailed(f"the jail check fails on this node ({backend.name}: "
-                              f"{len(failed)} of {len(outcomes)} probes); grading refuses to "
-                              f"start:\n{lines}")
+        raise JailCheckFailed(
+            f"the jail check fails on this node ({backend.name}: "
+            f"{len(failed)} of {len(outcomes)} probes); grading refuses to "
+            f"start:\n{lines}"
+        )
 
 
 class Executor(Protocol):
@@ -63,8 +66,12 @@ def static_check(job: GradeJob) -> static.StaticResult:
     """The static layer against the item's statement; the submission may use the packet's
     namespace or the item's own."""
     item_ns = f"FrontierBench.{job.item_id}"
-    return static.check(job.submission.text, job.statement,
-                        namespaces={job.packet_id: item_ns, item_ns: item_ns}, yes_no=job.yes_no)
+    return static.check(
+        job.submission.text,
+        job.statement,
+        namespaces={job.packet_id: item_ns, item_ns: item_ns},
+        yes_no=job.yes_no,
+    )
 
 
 def static_reason(result: static.StaticResult, name: str) -> tuple[str, str]:
@@ -87,53 +94,86 @@ class Grader:
         result = static_check(job)
         timings = {"static": time.monotonic() - start}
         record = VerdictRecord(
-            submission=str(job.submission.path), packet=job.packet_id, item=job.item_id,
+            submission=str(job.submission.path),
+            packet=job.packet_id,
+            item=job.item_id,
             decision=Decision("unsolved", "static", "pending"),
-            answer={"kind": "yes-no" if job.yes_no else "value", "submitted": result.answer_source,
-                    "reference": job.reference, "matches": None},
-            checkers={"static": {"passed": result.passed,
-                                 "issues": [i.as_dict() for i in result.issues]}},
-            hashes={"submission": job.submission.sha256, "statement": job.statement_sha256,
-                    **self.hashes},
-            tools={"ofb": __version__}, timings=timings)
+            answer={
+                "kind": "yes-no" if job.yes_no else "value",
+                "submitted": result.answer_source,
+                "reference": job.reference,
+                "matches": None,
+            },
+            checkers={
+                "static": {"passed": result.passed, "issues": [i.as_dict() for i in result.issues]}
+            },
+            hashes={
+                "submission": job.submission.sha256,
+                "statement": job.statement_sha256,
+                **self.hashes,
+            },
+            tools={"ofb": __version__},
+            timings=timings,
+        )
         if not result.passed:
             reason, detail = static_reason(result, job.submission.path.name)
             record.decision = Decision("unsolved", "static", reason, detail)
             timings["total"] = time.monotonic() - start
             return record
         if self.steps is None:
-            raise OfbError(f"{job.packet_id} passed the static layer and needs Lean, which is "
-                           "not available here")
+            raise OfbError(
+                f"{job.packet_id} passed the static layer and needs Lean, which is "
+                "not available here"
+            )
         record.tools = {**self.steps.tools.versions(), "jail": self.jail_name}
         attempt = workspaces.prepare(
-            self.work_root, job, self.project, self.steps.tools.packages_dir,
-            namespace=result.namespace, answer=result.answer_source,
-            comparator_config=config(f"{result.namespace}.main",
-                                     str(self.steps.tools.nanoda) if self.steps.tools.nanoda else None))
+            self.work_root,
+            job,
+            self.project,
+            self.steps.tools.packages_dir,
+            namespace=result.namespace,
+            answer=result.answer_source,
+            comparator_config=config(
+                f"{result.namespace}.main",
+                str(self.steps.tools.nanoda) if self.steps.tools.nanoda else None,
+            ),
+        )
         record.hashes["challenge"] = sha256(attempt.challenge_source.encode())
         try:
-            ours = checker1.run(attempt, self.steps, yes_no=job.yes_no,
-                                reference_answer=job.reference)
+            ours = checker1.run(
+                attempt, self.steps, yes_no=job.yes_no, reference_answer=job.reference
+            )
             theirs: ComparatorOutcome | None = None
             if ours.compiled:
                 began = time.monotonic()
-                theirs = classify(self.steps.comparator(attempt.comparator),
-                                  time.monotonic() - began)
+                theirs = classify(
+                    self.steps.comparator(attempt.comparator), time.monotonic() - began
+                )
         finally:
             if not self.keep_work:
                 shutil.rmtree(attempt.root, ignore_errors=True)
         failure = ours.failure
-        decision = decide(Outcomes(
-            ours_failure=(failure.stage, failure.reason) if failure else None,
-            comparator=(theirs.accepted, theirs.category) if theirs else None,
-            open_item=job.open_item, yes_no=job.yes_no, answer_matches=ours.answer_matches))
+        decision = decide(
+            Outcomes(
+                ours_failure=(failure.stage, failure.reason) if failure else None,
+                comparator=(theirs.accepted, theirs.category) if theirs else None,
+                open_item=job.open_item,
+                yes_no=job.yes_no,
+                answer_matches=ours.answer_matches,
+            )
+        )
         if failure is not None and decision.stage == failure.stage:
             extra = f"\n{decision.detail}" if decision.detail else ""
-            decision = Decision(decision.verdict, decision.stage, decision.reason,
-                                failure.detail + extra)
+            decision = Decision(
+                decision.verdict, decision.stage, decision.reason, failure.detail + extra
+            )
         elif decision.stage == "comparator" and theirs is not None:
-            decision = Decision(decision.verdict, decision.stage, decision.reason,
-                                f"{decision.detail}: {theirs.message}")
+            decision = Decision(
+                decision.verdict,
+                decision.stage,
+                decision.reason,
+                f"{decision.detail}: {theirs.message}",
+            )
         record.decision = decision
         if ours.answer is not None:
             record.answer["submitted"] = ours.answer

@@ -10,9 +10,9 @@ the detail of a failure, never as evidence of success.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import Sequence
 
 from ..jail import Backend, JailPolicy, JailResult, Limits
 from ..lean.toolchain import Toolchain
@@ -56,18 +56,28 @@ def from_run(stage: str, result: JailResult, seconds: float, what: str) -> Stage
         return StageResult(stage, False, "crash", f"{what} {result.describe()}", seconds)
     if result.outcome == "exit":
         log = error_lines(result.text("stdout") + "\n" + result.text("stderr"))
-        return StageResult(stage, False, "error", f"{what} {result.describe()}:\n{log}".strip(),
-                           seconds)
+        return StageResult(
+            stage, False, "error", f"{what} {result.describe()}:\n{log}".strip(), seconds
+        )
     return StageResult(stage, True, "", "", seconds)
 
 
-def step_policy(toolchain: Toolchain, workspace: Path, limits: Limits,
-                read_only: Sequence[Path] = (), env: dict[str, str] | None = None) -> JailPolicy:
+def step_policy(
+    toolchain: Toolchain,
+    workspace: Path,
+    limits: Limits,
+    read_only: Sequence[Path] = (),
+    env: dict[str, str] | None = None,
+) -> JailPolicy:
     """The policy of every grading step: `workspace` writable (and the working directory);
     the toolchain and `read_only` (Mathlib's packages, the programs run) read-only;
     nothing of the checkout, hence not the answers or the key."""
-    policy = toolchain.policy(work_dir=workspace, limits=limits,
-                              extra_read_only=list(dict.fromkeys(read_only)), project=False)
+    policy = toolchain.policy(
+        work_dir=workspace,
+        limits=limits,
+        extra_read_only=list(dict.fromkeys(read_only)),
+        project=False,
+    )
     policy = policy.with_env(LEAN_ABORT_ON_PANIC="1", **(env or {}))
     return replace(policy, cwd=workspace)
 
@@ -80,10 +90,16 @@ class Steps:
         self.jail = jail
         self.limits = limits
 
-    def policy(self, workspace: Path, programs: Sequence[Path] = (),
-               env: dict[str, str] | None = None) -> JailPolicy:
-        return step_policy(self.tools.toolchain, workspace, self.limits,
-                           [self.tools.packages_dir, *(p.parent for p in programs)], env)
+    def policy(
+        self, workspace: Path, programs: Sequence[Path] = (), env: dict[str, str] | None = None
+    ) -> JailPolicy:
+        return step_policy(
+            self.tools.toolchain,
+            workspace,
+            self.limits,
+            [self.tools.packages_dir, *(p.parent for p in programs)],
+            env,
+        )
 
     def run(self, stage: str, what: str, argv: list[str], policy: JailPolicy) -> StageResult:
         start = time.monotonic()
@@ -92,30 +108,55 @@ class Steps:
 
     def build(self, stage: str, workspace: Path, modules: Sequence[str]) -> StageResult:
         lake = str(self.tools.toolchain.lake)
-        return self.run(stage, f"lake build {' '.join(modules)}", [lake, "build", *modules],
-                        self.policy(workspace))
+        return self.run(
+            stage,
+            f"lake build {' '.join(modules)}",
+            [lake, "build", *modules],
+            self.policy(workspace),
+        )
 
-    def export(self, workspace: Path, module: str, names: Sequence[str]) -> tuple[StageResult, Path]:
+    def export(
+        self, workspace: Path, module: str, names: Sequence[str]
+    ) -> tuple[StageResult, Path]:
         """`lean4export` of `names` (and what they depend on) from `module`, with the answer
         markers (`--export-mdata`), written to a file in the workspace."""
         out = workspace / EXPORT_DIR / f"{module}.ndjson"
         out.parent.mkdir(mode=0o755, exist_ok=True)
-        argv = ["/bin/sh", "-c", 'exec "$@" > "$OFB_EXPORT_OUT"', "sh",
-                str(self.tools.toolchain.lake), "env", str(self.tools.lean4export),
-                "--export-mdata", "--ignore-missing", module, "--", *names]
+        argv = [
+            "/bin/sh",
+            "-c",
+            'exec "$@" > "$OFB_EXPORT_OUT"',
+            "sh",
+            str(self.tools.toolchain.lake),
+            "env",
+            str(self.tools.lean4export),
+            "--export-mdata",
+            "--ignore-missing",
+            module,
+            "--",
+            *names,
+        ]
         policy = self.policy(workspace, [self.tools.lean4export], {"OFB_EXPORT_OUT": str(out)})
         return self.run("export", f"lean4export {module}", argv, policy), out
 
     def replay(self, workspace: Path, module: str) -> StageResult:
         """`leanchecker --fresh`: every constant of `module` and of its imports replayed into
         a fresh kernel environment."""
-        argv = [str(self.tools.toolchain.lake), "env", str(self.tools.leanchecker), "--fresh", module]
+        argv = [
+            str(self.tools.toolchain.lake),
+            "env",
+            str(self.tools.leanchecker),
+            "--fresh",
+            module,
+        ]
         return self.run("replay", f"leanchecker --fresh {module}", argv, self.policy(workspace))
 
     def comparator(self, workspace: Path) -> JailResult:
         tools = self.tools
-        env = {"COMPARATOR_LEAN4EXPORT": str(tools.lean4export),
-               "COMPARATOR_LANDRUN": str(tools.landrun)}
+        env = {
+            "COMPARATOR_LEAN4EXPORT": str(tools.lean4export),
+            "COMPARATOR_LANDRUN": str(tools.landrun),
+        }
         programs = [tools.lean4export, tools.comparator, tools.landrun]
         if tools.nanoda is not None:
             env["COMPARATOR_NANODA"] = str(tools.nanoda)

@@ -35,6 +35,7 @@ Layers and what a case must show:
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
@@ -64,8 +65,7 @@ LAYERS = ("static", "jail", "export", "grade")
 SELFTEST_PACKET = "P901"
 PAYLOAD_INSIDE = "/ofb-selftest/payload.py"
 # The jail cases use the compile policy with small limits, so a blow-up ends in seconds.
-JAIL_LIMITS = Limits(memory=256 * MiB, processes=64, cpus=1.0, wall_seconds=8.0,
-                     file_size=64 * MiB)
+JAIL_LIMITS = Limits(memory=256 * MiB, processes=64, cpus=1.0, wall_seconds=8.0, file_size=64 * MiB)
 
 
 @dataclass(frozen=True)
@@ -113,8 +113,13 @@ class CaseResult:
     detail: str
 
     def as_dict(self) -> dict:
-        return {"name": self.case.name, "layer": self.case.layer, "what": self.case.what,
-                "status": self.status, "detail": self.detail}
+        return {
+            "name": self.case.name,
+            "layer": self.case.layer,
+            "what": self.case.what,
+            "status": self.status,
+            "detail": self.detail,
+        }
 
 
 def counts(results: list[CaseResult]) -> dict[str, int]:
@@ -123,8 +128,22 @@ def counts(results: list[CaseResult]) -> dict[str, int]:
 
 # -- loading ------------------------------------------------------------------------------
 
-_CASE_KEYS = {"name", "what", "layer", "reference", "submission", "rule", "expect", "stage",
-              "payload", "args", "challenge", "solution", "reference_export", "answer_matches"}
+_CASE_KEYS = {
+    "name",
+    "what",
+    "layer",
+    "reference",
+    "submission",
+    "rule",
+    "expect",
+    "stage",
+    "payload",
+    "args",
+    "challenge",
+    "solution",
+    "reference_export",
+    "answer_matches",
+}
 
 
 def load_corpus(folder: Path) -> list[Case]:
@@ -141,8 +160,13 @@ def load_corpus(folder: Path) -> list[Case]:
         if not file.is_file():
             error(("references", key), f"reference {key!r}: no file {file}")
             continue
-        references[key] = Reference(key, str(table.get("item", "")), file.read_text(encoding="utf-8"),
-                                    table.get("answer"), bool(table.get("open", False)))
+        references[key] = Reference(
+            key,
+            str(table.get("item", "")),
+            file.read_text(encoding="utf-8"),
+            table.get("answer"),
+            bool(table.get("open", False)),
+        )
     cases: list[Case] = []
     seen: set[str] = set()
     for n, table in enumerate(data.get("case", [])):
@@ -172,22 +196,40 @@ def load_corpus(folder: Path) -> list[Case]:
             error(where, f"case {name}: a jail case needs a payload or a submission")
         if layer == "export" and not {"challenge", "solution"} <= set(files):
             error(where, f"case {name}: an export case needs challenge and solution fixtures")
-        if layer == "static" and table.get("expect", "reject") == "reject" and not table.get("rule"):
+        if (
+            layer == "static"
+            and table.get("expect", "reject") == "reject"
+            and not table.get("rule")
+        ):
             error(where, f"case {name}: a static case names the rule that stops it")
-        cases.append(Case(
-            name=name, what=str(table.get("what", "")), layer=layer, folder=folder,
-            reference=ref, submission=files.get("submission"), rule=table.get("rule"),
-            expect=str(table.get("expect", "reject")), stage=table.get("stage"),
-            payload=table.get("payload"), args=tuple(str(a) for a in table.get("args", ())),
-            challenge=files.get("challenge"), solution=files.get("solution"),
-            reference_export=files.get("reference_export"),
-            answer_matches=table.get("answer_matches")))
+        cases.append(
+            Case(
+                name=name,
+                what=str(table.get("what", "")),
+                layer=layer,
+                folder=folder,
+                reference=ref,
+                submission=files.get("submission"),
+                rule=table.get("rule"),
+                expect=str(table.get("expect", "reject")),
+                stage=table.get("stage"),
+                payload=table.get("payload"),
+                args=tuple(str(a) for a in table.get("args", ())),
+                challenge=files.get("challenge"),
+                solution=files.get("solution"),
+                reference_export=files.get("reference_export"),
+                answer_matches=table.get("answer_matches"),
+            )
+        )
     if errors:
-        raise OfbError(f"{len(errors)} problem(s) in the attack corpus:\n" + "\n".join(map(str, errors)))
+        raise OfbError(
+            f"{len(errors)} problem(s) in the attack corpus:\n" + "\n".join(map(str, errors))
+        )
     return cases
 
 
 # -- running ------------------------------------------------------------------------------
+
 
 @dataclass
 class SelftestContext:
@@ -209,8 +251,9 @@ class SelftestContext:
             try:
                 toolchain = Toolchain.discover(project)
                 tools = GraderTools.discover(project, toolchain)
-                ctx.steps = Steps(tools, ctx.jail, Limits(memory=8 << 30, processes=512,
-                                                          wall_seconds=1800))
+                ctx.steps = Steps(
+                    tools, ctx.jail, Limits(memory=8 << 30, processes=512, wall_seconds=1800)
+                )
             except OfbError as exc:
                 ctx.lean_problem = str(exc).splitlines()[0].split(";")[0]
         return ctx
@@ -219,19 +262,29 @@ class SelftestContext:
 def run_static(case: Case) -> CaseResult:
     ref = case.reference
     item_ns = f"FrontierBench.{ref.item}"
-    result = static.check(case.submission.read_text(encoding="utf-8"), ref.text,
-                          namespaces={SELFTEST_PACKET: item_ns, item_ns: item_ns},
-                          yes_no=ref.yes_no)
+    result = static.check(
+        case.submission.read_text(encoding="utf-8"),
+        ref.text,
+        namespaces={SELFTEST_PACKET: item_ns, item_ns: item_ns},
+        yes_no=ref.yes_no,
+    )
     rules = sorted({i.rule for i in result.issues})
     if case.expect == "accept":
         ok = result.passed
-        return CaseResult(case, "pass" if ok else "fail",
-                          "accepted" if ok else "rejected: " + "; ".join(i.message for i in result.issues[:3]))
+        return CaseResult(
+            case,
+            "pass" if ok else "fail",
+            "accepted" if ok else "rejected: " + "; ".join(i.message for i in result.issues[:3]),
+        )
     ok = case.rule in rules
     first = next((i for i in result.issues if i.rule == case.rule), None)
-    return CaseResult(case, "pass" if ok else "fail",
-                      f"rejected by {case.rule}: {first.message}" if ok else
-                      f"not rejected by {case.rule} (rules fired: {', '.join(rules) or 'none'})")
+    return CaseResult(
+        case,
+        "pass" if ok else "fail",
+        f"rejected by {case.rule}: {first.message}"
+        if ok
+        else f"not rejected by {case.rule} (rules fired: {', '.join(rules) or 'none'})",
+    )
 
 
 def run_export(case: Case) -> CaseResult:
@@ -243,19 +296,31 @@ def run_export(case: Case) -> CaseResult:
     theorem = next((".".join(n) for n in ch.decls if n[-1:] == ("main",)), "P001.main")
     result = checker1.Checker1Result()
     yes_no = case.reference.yes_no if case.reference else ref is None
-    stages = checker1.judge_exports(ch, so, ref, theorem, yes_no=yes_no,
-                                    reference_answer=case.reference.answer if case.reference else None,
-                                    result=result)
+    stages = checker1.judge_exports(
+        ch,
+        so,
+        ref,
+        theorem,
+        yes_no=yes_no,
+        reference_answer=case.reference.answer if case.reference else None,
+        result=result,
+    )
     failed = next((s for s in stages if not s.ok), None)
     got = "accept" if failed is None else failed.stage
-    ok = got == case.expect and (case.answer_matches is None
-                                 or result.answer_matches == case.answer_matches)
-    detail = ("accepted" if failed is None else f"rejected at {failed.stage}: "
-              f"{failed.detail.splitlines()[0] if failed.detail else failed.reason}")
+    ok = got == case.expect and (
+        case.answer_matches is None or result.answer_matches == case.answer_matches
+    )
+    detail = (
+        "accepted"
+        if failed is None
+        else f"rejected at {failed.stage}: "
+        f"{failed.detail.splitlines()[0] if failed.detail else failed.reason}"
+    )
     if case.answer_matches is not None:
         detail += f"; answer matches reference: {result.answer_matches}"
-    return CaseResult(case, "pass" if ok else "fail",
-                      detail if ok else f"expected {case.expect}, got {detail}")
+    return CaseResult(
+        case, "pass" if ok else "fail", detail if ok else f"expected {case.expect}, got {detail}"
+    )
 
 
 def run_jail_payload(case: Case, jail: Backend, project: Project) -> CaseResult:
@@ -268,7 +333,9 @@ def run_jail_payload(case: Case, jail: Backend, project: Project) -> CaseResult:
     with tempfile.TemporaryDirectory(prefix="ofb-selftest-") as tmp:
         base = Path(tmp)
         os.chmod(base, 0o755)
-        workspace, other, outside, prefix = (base / n for n in ("solution", "challenge", "outside", "toolchain"))
+        workspace, other, outside, prefix = (
+            base / n for n in ("solution", "challenge", "outside", "toolchain")
+        )
         for d in (workspace, other, prefix):
             d.mkdir(mode=0o755)
         outside.mkdir(mode=0o777)
@@ -278,31 +345,39 @@ def run_jail_payload(case: Case, jail: Backend, project: Project) -> CaseResult:
         listener = socket.socket()
         listener.bind(("127.0.0.1", 0))
         listener.listen(1)
-        places = {"{workspace}": str(workspace), "{other}": str(other / "Challenge.lean"),
-                  "{outside}": str(outside / "escaped"), "{answers}": str(answers),
-                  "{checkout}": str(project.root / "escaped"),
-                  "{host_tmp}": f"/tmp/{name}", "{token}": token,
-                  "{loopback}": f"127.0.0.1:{listener.getsockname()[1]}"}
+        places = {
+            "{workspace}": str(workspace),
+            "{other}": str(other / "Challenge.lean"),
+            "{outside}": str(outside / "escaped"),
+            "{answers}": str(answers),
+            "{checkout}": str(project.root / "escaped"),
+            "{host_tmp}": f"/tmp/{name}",
+            "{token}": token,
+            "{loopback}": f"127.0.0.1:{listener.getsockname()[1]}",
+        }
         args = [_fill(a, places) for a in case.args]
         # The grader's compile policy; an empty folder stands where the toolchain would be,
         # and the payload's interpreter is visible instead of Mathlib's packages.
-        policy = step_policy(Toolchain(prefix, "", "", project.root), workspace, JAIL_LIMITS,
-                             python_paths())
+        policy = step_policy(
+            Toolchain(prefix, "", "", project.root), workspace, JAIL_LIMITS, python_paths()
+        )
         policy = replace(policy, files=((PAYLOAD_INSIDE, script),))
         try:
-            result = jail.run([str(python_executable()), "-I", "-S", PAYLOAD_INSIDE,
-                               case.payload, *args], policy)
+            result = jail.run(
+                [str(python_executable()), "-I", "-S", PAYLOAD_INSIDE, case.payload, *args], policy
+            )
         finally:
             listener.close()
         time.sleep(0.1)
         leftovers = processes_with(token)
         for pid in leftovers:  # never leave one behind, whatever the verdict
-            try:
+            with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-        escaped = [p for p in (outside / "escaped", project.root / "escaped", Path(f"/tmp/{name}"))
-                   if p.exists()]
+        escaped = [
+            p
+            for p in (outside / "escaped", project.root / "escaped", Path(f"/tmp/{name}"))
+            if p.exists()
+        ]
         for p in escaped:
             p.unlink()
         report = _report(result.text())
@@ -314,7 +389,9 @@ def run_jail_payload(case: Case, jail: Backend, project: Project) -> CaseResult:
         problems += _judge_payload(case.payload, result, report)
     if problems:
         return CaseResult(case, "fail", "; ".join(problems))
-    return CaseResult(case, "pass", f"contained ({result.describe()}): {report.get('detail', '')}".strip())
+    return CaseResult(
+        case, "pass", f"contained ({result.describe()}): {report.get('detail', '')}".strip()
+    )
 
 
 def _fill(arg: str, places: dict[str, str]) -> str:
@@ -346,8 +423,12 @@ def _judge_payload(payload: str, result, report: dict) -> list[str]:
     if payload == "memory":
         if result.killed_for_memory or report.get("stopped") == "MemoryError":
             return []
-        return [f"not stopped for memory ({result.describe()}, allocated "
-                f"{report.get('allocated_mib', '?')} MiB)"]
+        return [
+            (
+                f"not stopped for memory ({result.describe()}, allocated "
+                f"{report.get('allocated_mib', '?')} MiB)"
+            )
+        ]
     if payload == "forkbomb":
         started = report.get("started")
         if started is None and not (result.timed_out or result.outcome in ("memory", "signal")):
@@ -356,7 +437,11 @@ def _judge_payload(payload: str, result, report: dict) -> list[str]:
             return [f"{started} processes started under a limit of {JAIL_LIMITS.processes}"]
         return []
     if payload == "spin":
-        return [] if result.timed_out else [f"not stopped at the wall-clock limit ({result.describe()})"]
+        return (
+            []
+            if result.timed_out
+            else [f"not stopped at the wall-clock limit ({result.describe()})"]
+        )
     return [f"unknown payload {payload!r}"]
 
 
@@ -364,9 +449,15 @@ def _job(case: Case) -> GradeJob:
     ref = case.reference
     text = case.submission.read_text(encoding="utf-8")
     data = ref.text.encode()
-    return GradeJob(Submission(case.submission, SELFTEST_PACKET, text, sha256(text.encode())),
-                    ref.item, ref.text, sha256(data), ref.yes_no, ref.open_item,
-                    None if ref.open_item else ref.answer)
+    return GradeJob(
+        Submission(case.submission, SELFTEST_PACKET, text, sha256(text.encode())),
+        ref.item,
+        ref.text,
+        sha256(data),
+        ref.yes_no,
+        ref.open_item,
+        None if ref.open_item else ref.answer,
+    )
 
 
 def run_grade(case: Case, ctx: SelftestContext) -> CaseResult:
@@ -376,10 +467,18 @@ def run_grade(case: Case, ctx: SelftestContext) -> CaseResult:
         record = Grader(ctx.project, ctx.steps, Path(tmp)).grade(_job(case))
     d = record.decision
     ok = d.verdict == case.expect and (case.stage is None or d.stage == case.stage)
-    got = f"{d.verdict}" + (f" at {d.stage} ({d.reason})" if d.stage else f" ({d.reason})" if d.reason else "")
-    return CaseResult(case, "pass" if ok else "fail",
-                      got if ok else f"expected {case.expect}"
-                      + (f" at {case.stage}" if case.stage else "") + f", got {got}")
+    got = f"{d.verdict}" + (
+        f" at {d.stage} ({d.reason})" if d.stage else f" ({d.reason})" if d.reason else ""
+    )
+    return CaseResult(
+        case,
+        "pass" if ok else "fail",
+        got
+        if ok
+        else f"expected {case.expect}"
+        + (f" at {case.stage}" if case.stage else "")
+        + f", got {got}",
+    )
 
 
 def run_jail_lean(case: Case, ctx: SelftestContext) -> CaseResult:
@@ -391,9 +490,15 @@ def run_jail_lean(case: Case, ctx: SelftestContext) -> CaseResult:
     marker.unlink(missing_ok=True)
     with tempfile.TemporaryDirectory(prefix="ofb-selftest-") as tmp:
         job = _job(case)
-        attempt = workspaces.prepare(Path(tmp), job, ctx.project, ctx.steps.tools.packages_dir,
-                                     namespace=f"FrontierBench.{job.item_id}", answer="True",
-                                     comparator_config={})
+        attempt = workspaces.prepare(
+            Path(tmp),
+            job,
+            ctx.project,
+            ctx.steps.tools.packages_dir,
+            namespace=f"FrontierBench.{job.item_id}",
+            answer="True",
+            comparator_config={},
+        )
         outcome = ctx.steps.build("compile_submission", attempt.solution, ["Solution"])
     if marker.exists():
         marker.unlink()

@@ -29,18 +29,40 @@ COMPARATOR_PACKAGE = "Comparator"  # the package name in comparator's own lakefi
 
 
 def comparator_default(root: Path) -> Path:
-    return root / COMPARATOR_DIR / ".lake" / "packages" / COMPARATOR_PACKAGE / ".lake" / "build" / "bin" / "comparator"
+    return (
+        root
+        / COMPARATOR_DIR
+        / ".lake"
+        / "packages"
+        / COMPARATOR_PACKAGE
+        / ".lake"
+        / "build"
+        / "bin"
+        / "comparator"
+    )
 
 
 def lean4export_default(root: Path) -> Path:
-    return (root / COMPARATOR_DIR / "lean4export" / ".lake" / "packages" / "lean4export"
-            / ".lake" / "build" / "bin" / "lean4export")
+    return (
+        root
+        / COMPARATOR_DIR
+        / "lean4export"
+        / ".lake"
+        / "packages"
+        / "lean4export"
+        / ".lake"
+        / "build"
+        / "bin"
+        / "lean4export"
+    )
 
 
 def pinned_commit(root: Path) -> str:
     """The comparator commit comparator/lake-manifest.json pins ("" when unreadable)."""
     try:
-        manifest = json.loads((root / COMPARATOR_DIR / "lake-manifest.json").read_text(encoding="utf-8"))
+        manifest = json.loads(
+            (root / COMPARATOR_DIR / "lake-manifest.json").read_text(encoding="utf-8")
+        )
     except (OSError, ValueError):
         return ""
     for package in manifest.get("packages", []):
@@ -64,40 +86,68 @@ class GraderTools:
         return self.toolchain.prefix / "bin" / "leanchecker"
 
     @classmethod
-    def discover(cls, project: Project, toolchain: Toolchain, *, lean4export: Path | None = None,
-                 comparator: Path | None = None, landrun: Path | None = None,
-                 nanoda: Path | None = None) -> GraderTools:
-        lean4export = lean4export or _env_path("COMPARATOR_LEAN4EXPORT") or lean4export_default(project.root)
+    def discover(
+        cls,
+        project: Project,
+        toolchain: Toolchain,
+        *,
+        lean4export: Path | None = None,
+        comparator: Path | None = None,
+        landrun: Path | None = None,
+        nanoda: Path | None = None,
+    ) -> GraderTools:
+        lean4export = (
+            lean4export or _env_path("COMPARATOR_LEAN4EXPORT") or lean4export_default(project.root)
+        )
         comparator = comparator or _env_path("OFB_COMPARATOR") or comparator_default(project.root)
         landrun = landrun or _env_path("COMPARATOR_LANDRUN") or _which("landrun")
         nanoda = nanoda or _env_path("COMPARATOR_NANODA")
         packages = project.root / ".lake" / "packages"
         missing = []
-        checks = [(packages, "is_dir", "Mathlib's packages (lake exe cache get in the checkout)"),
-                  (toolchain.prefix / "bin" / "leanchecker", "exe", "leanchecker (bundled with "
-                   "Lean ≥ 4.28; reinstall the toolchain)"),
-                  (lean4export, "exe", "lean4export for the benchmark's Lean (comparator/README.md)"),
-                  (comparator, "exe", "comparator (comparator/README.md)"),
-                  (landrun, "exe", "landrun, which comparator runs its steps in (comparator/README.md)")]
+        checks = [
+            (packages, "is_dir", "Mathlib's packages (lake exe cache get in the checkout)"),
+            (
+                toolchain.prefix / "bin" / "leanchecker",
+                "exe",
+                "leanchecker (bundled with Lean ≥ 4.28; reinstall the toolchain)",
+            ),
+            (lean4export, "exe", "lean4export for the benchmark's Lean (comparator/README.md)"),
+            (comparator, "exe", "comparator (comparator/README.md)"),
+            (landrun, "exe", "landrun, which comparator runs its steps in (comparator/README.md)"),
+        ]
         if nanoda is not None:
             checks.append((nanoda, "exe", "nanoda_bin (--nanoda)"))
         for path, kind, what in checks:
-            ok = path is not None and (Path(path).is_dir() if kind == "is_dir" else
-                                       Path(path).is_file() and os.access(path, os.X_OK))
+            ok = path is not None and (
+                Path(path).is_dir()
+                if kind == "is_dir"
+                else Path(path).is_file() and os.access(path, os.X_OK)
+            )
             if not ok:
                 missing.append(f"{what}: {path if path is not None else 'not found on PATH'}")
         if missing:
-            raise ToolchainError("the grader cannot run both checkers here; missing:\n  "
-                                 + "\n  ".join(missing))
-        return cls(toolchain, packages.resolve(), Path(lean4export).resolve(),
-                   Path(comparator).resolve(), Path(landrun).resolve(),
-                   Path(nanoda).resolve() if nanoda else None, pinned_commit(project.root))
+            raise ToolchainError(
+                "the grader cannot run both checkers here; missing:\n  " + "\n  ".join(missing)
+            )
+        return cls(
+            toolchain,
+            packages.resolve(),
+            Path(lean4export).resolve(),
+            Path(comparator).resolve(),
+            Path(landrun).resolve(),
+            Path(nanoda).resolve() if nanoda else None,
+            pinned_commit(project.root),
+        )
 
     def versions(self) -> dict:
-        return {"ofb": __version__, "lean": self.toolchain.version,
-                "leanchecker": f"bundled with Lean {self.toolchain.version}",
-                "lean4export": str(self.lean4export), "comparator": self.comparator_commit or "unpinned",
-                "nanoda": str(self.nanoda) if self.nanoda else None}
+        return {
+            "ofb": __version__,
+            "lean": self.toolchain.version,
+            "leanchecker": f"bundled with Lean {self.toolchain.version}",
+            "lean4export": str(self.lean4export),
+            "comparator": self.comparator_commit or "unpinned",
+            "nanoda": str(self.nanoda) if self.nanoda else None,
+        }
 
 
 def _env_path(name: str) -> Path | None:

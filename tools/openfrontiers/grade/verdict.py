@@ -3,7 +3,7 @@
 | static | checker 1 | comparator | item / answer | verdict | stage | reason |
 | --- | --- | --- | --- | --- | --- | --- |
 | rejects | – | – | – | unsolved | static | the rules broken |
-| passes | a build fails | not run | – | unsolved | compile_challenge / compile_submission (or export, when the Challenge's fails) | timeout, memory, crash, error |
+| passes | a build fails | not run | – | unsolved | compile_* (B) | timeout, memory, crash |
 | passes | rejects at S | rejects | – | unsolved | S | checker 1's reason |
 | passes | rejects at S | accepts | – | unsolved | S | checker-disagreement |
 | passes | accepts | rejects | – | unsolved | comparator | checker-disagreement |
@@ -11,6 +11,9 @@
 | passes | accepts | accepts | reference answer | solved | – | – |
 | passes | accepts | accepts | yes/no, the opposite answer | frozen-review | – | opposite-answer |
 | passes | accepts | accepts | value, another answer | frozen-review | – | answer-differs |
+
+(B): `compile_challenge` or `compile_submission`, or `export` when the Challenge's export
+fails; the reason is timeout, memory, crash or error.
 
 An item counts as solved only in the one row where both checkers accept the reference
 answer. A frozen item goes to statement review before any claim; an unsolved one records
@@ -21,11 +24,19 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 VERDICTS = ("solved", "frozen-review", "unsolved")
-STAGES = ("static", "compile_challenge", "compile_submission", "export", "compare", "axioms",
-          "replay", "comparator")
+STAGES = (
+    "static",
+    "compile_challenge",
+    "compile_submission",
+    "export",
+    "compare",
+    "axioms",
+    "replay",
+    "comparator",
+)
 FORMAT = "openfrontiers-verdict/1"
 
 
@@ -60,26 +71,49 @@ def decide(o: Outcomes) -> Decision:
     if o.ours_failure is not None:
         stage, reason = o.ours_failure
         if theirs_ok:
-            return Decision("unsolved", stage, "checker-disagreement",
-                            f"checker 1 rejected at {stage} ({reason}); comparator accepted")
+            return Decision(
+                "unsolved",
+                stage,
+                "checker-disagreement",
+                f"checker 1 rejected at {stage} ({reason}); comparator accepted",
+            )
         return Decision("unsolved", stage, reason, f"comparator also rejected ({theirs_reason})")
     if not theirs_ok:
-        return Decision("unsolved", "comparator", "checker-disagreement",
-                        f"checker 1 accepted; comparator rejected ({theirs_reason})")
+        return Decision(
+            "unsolved",
+            "comparator",
+            "checker-disagreement",
+            f"checker 1 accepted; comparator rejected ({theirs_reason})",
+        )
     if o.open_item:
-        return Decision("frozen-review", None, "open-item-accepted",
-                        "both checkers accept a solution of an open item: review the statement")
+        return Decision(
+            "frozen-review",
+            None,
+            "open-item-accepted",
+            "both checkers accept a solution of an open item: review the statement",
+        )
     if o.answer_matches:
         return Decision("solved", None, "")
     if o.answer_matches is None:
-        return Decision("frozen-review", None, "answer-unknown",
-                        "both checkers accept, but the answer could not be compared")
+        return Decision(
+            "frozen-review",
+            None,
+            "answer-unknown",
+            "both checkers accept, but the answer could not be compared",
+        )
     if o.yes_no:
-        return Decision("frozen-review", None, "opposite-answer",
-                        "both checkers accept the opposite of the reference answer: review the "
-                        "statement")
-    return Decision("frozen-review", None, "answer-differs",
-                    "both checkers accept an answer other than the reference's")
+        return Decision(
+            "frozen-review",
+            None,
+            "opposite-answer",
+            "both checkers accept the opposite of the reference answer: review the statement",
+        )
+    return Decision(
+        "frozen-review",
+        None,
+        "answer-differs",
+        "both checkers accept an answer other than the reference's",
+    )
 
 
 @dataclass
@@ -96,23 +130,37 @@ class VerdictRecord:
     tools: dict = field(default_factory=dict)
     timings: dict = field(default_factory=dict)
     work: str | None = None  # the attempt's workspaces, when kept
-    graded_at: str = field(default_factory=lambda: datetime.now(timezone.utc).isoformat(
-        timespec="seconds"))
+    graded_at: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
 
     def as_dict(self) -> dict:
         d = self.decision
-        return {"format": FORMAT, "submission": self.submission, "packet": self.packet,
-                "item": self.item, "verdict": d.verdict, "stage": d.stage, "reason": d.reason,
-                "detail": d.detail, "answer": self.answer, "checkers": self.checkers,
-                "hashes": self.hashes, "tools": self.tools,
-                "timings": {k: round(v, 3) for k, v in self.timings.items()},
-                "graded_at": self.graded_at, **({"work": self.work} if self.work else {})}
+        return {
+            "format": FORMAT,
+            "submission": self.submission,
+            "packet": self.packet,
+            "item": self.item,
+            "verdict": d.verdict,
+            "stage": d.stage,
+            "reason": d.reason,
+            "detail": d.detail,
+            "answer": self.answer,
+            "checkers": self.checkers,
+            "hashes": self.hashes,
+            "tools": self.tools,
+            "timings": {k: round(v, 3) for k, v in self.timings.items()},
+            "graded_at": self.graded_at,
+            **({"work": self.work} if self.work else {}),
+        }
 
 
 def summary(records: list[VerdictRecord]) -> dict:
     counts = Counter(r.decision.verdict for r in records)
     stages = Counter(r.decision.stage for r in records if r.decision.verdict == "unsolved")
-    return {"submissions": len(records), **{v: counts.get(v, 0) for v in VERDICTS},
-            "unsolved_by_stage": {s: stages[s] for s in STAGES if stages.get(s)},
-            "checker_disagreements": sum(1 for r in records
-                                         if r.decision.reason == "checker-disagreement")}
+    return {
+        "submissions": len(records),
+        **{v: counts.get(v, 0) for v in VERDICTS},
+        "unsolved_by_stage": {s: stages[s] for s in STAGES if stages.get(s)},
+        "checker_disagreements": sum(
+            1 for r in records if r.decision.reason == "checker-disagreement"
+        ),
+    }

@@ -62,8 +62,13 @@ def _write(folder: Path, files: dict[str, str]) -> None:
         os.chmod(path, 0o644)
 
 
-def _workspace(folder: Path, project: Project, packages_dir: Path, libraries: tuple[str, ...],
-               sources: dict[str, str]) -> None:
+def _workspace(
+    folder: Path,
+    project: Project,
+    packages_dir: Path,
+    libraries: tuple[str, ...],
+    sources: dict[str, str],
+) -> None:
     folder.mkdir(mode=0o755)
     rel = os.path.relpath(packages_dir, folder)
     name = f"ofb_{folder.name}"
@@ -78,26 +83,56 @@ def _workspace(folder: Path, project: Project, packages_dir: Path, libraries: tu
     _write(folder, files)
 
 
-def prepare(base: Path, job: GradeJob, project: Project, packages_dir: Path, *, namespace: str,
-            answer: str, comparator_config: dict) -> Attempt:
+def prepare(
+    base: Path,
+    job: GradeJob,
+    project: Project,
+    packages_dir: Path,
+    *,
+    namespace: str,
+    answer: str,
+    comparator_config: dict,
+) -> Attempt:
     """Write the three workspaces of one attempt in a fresh folder under `base`."""
     base.mkdir(parents=True, exist_ok=True)
     root = Path(tempfile.mkdtemp(prefix=f"{job.packet_id}-", dir=base))
     os.chmod(root, 0o755)
     challenge = answered(job, namespace, answer)
-    reference = (answered(job, namespace, job.reference)
-                 if not job.yes_no and job.reference is not None else None)
+    reference = (
+        answered(job, namespace, job.reference)
+        if not job.yes_no and job.reference is not None
+        else None
+    )
     solution = job.submission.text
-    attempt = Attempt(root, root / "challenge", root / "solution", root / "comparator",
-                      namespace, challenge, reference)
+    attempt = Attempt(
+        root,
+        root / "challenge",
+        root / "solution",
+        root / "comparator",
+        namespace,
+        challenge,
+        reference,
+    )
     challenge_sources = {"Challenge.lean": challenge}
     if reference is not None:
         challenge_sources["Reference.lean"] = reference
-    _workspace(attempt.challenge, project, packages_dir,
-               ("Challenge", "Reference") if reference is not None else ("Challenge",),
-               challenge_sources)
+    _workspace(
+        attempt.challenge,
+        project,
+        packages_dir,
+        ("Challenge", "Reference") if reference is not None else ("Challenge",),
+        challenge_sources,
+    )
     _workspace(attempt.solution, project, packages_dir, ("Solution",), {"Solution.lean": solution})
-    _workspace(attempt.comparator, project, packages_dir, ("Challenge", "Solution"),
-               {"Challenge.lean": challenge, "Solution.lean": solution,
-                "config.json": json.dumps(comparator_config, indent=2) + "\n"})
+    _workspace(
+        attempt.comparator,
+        project,
+        packages_dir,
+        ("Challenge", "Solution"),
+        {
+            "Challenge.lean": challenge,
+            "Solution.lean": solution,
+            "config.json": json.dumps(comparator_config, indent=2) + "\n",
+        },
+    )
     return attempt

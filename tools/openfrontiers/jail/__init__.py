@@ -8,7 +8,7 @@ backend (`bwrap`, the default on Linux, or `docker`) runs a command under a poli
 from __future__ import annotations
 
 from .backend import Backend, BackendStatus
-from .policy import GiB, KiB, Limits, MiB, JailPolicy, base_policy
+from .policy import GiB, JailPolicy, KiB, Limits, MiB, base_policy
 from .result import JailResult
 
 BACKENDS = ("bwrap", "docker")
@@ -37,8 +37,12 @@ def get_backend(name: str = "auto") -> Backend:
         statuses.append(status)
     from ..errors import OfbError
 
-    raise OfbError("no jail backend works here: " + "; ".join(
-        f"{s.name}: {s.detail}" + (f" (fix: {s.fix})" if s.fix else "") for s in statuses))
+    raise OfbError(
+        "no jail backend works here: "
+        + "; ".join(
+            f"{s.name}: {s.detail}" + (f" (fix: {s.fix})" if s.fix else "") for s in statuses
+        )
+    )
 
 
 def backend_statuses() -> list[BackendStatus]:
@@ -46,5 +50,17 @@ def backend_statuses() -> list[BackendStatus]:
     return [get_backend(name).status() for name in BACKENDS]
 
 
-__all__ = ["BACKENDS", "Backend", "BackendStatus", "GiB", "JailPolicy", "JailResult", "KiB",
-           "Limits", "MiB", "backend_statuses", "base_policy", "get_backend"]
+__all__ = [
+    "BACKENDS",
+    "Backend",
+    "BackendStatus",
+    "GiB",
+    "JailPolicy",
+    "JailResult",
+    "KiB",
+    "Limits",
+    "MiB",
+    "backend_statuses",
+    "base_policy",
+    "get_backend",
+]

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Protocol, Sequence
+from typing import Protocol
 
 from .policy import JailPolicy
 from .result import JailResult
@@ -24,8 +26,9 @@ class BackendStatus:
 class Backend(Protocol):
     name: str
 
-    def run(self, argv: Sequence[str], policy: JailPolicy,
-            stdin: bytes | None = None) -> JailResult: ...
+    def run(
+        self, argv: Sequence[str], policy: JailPolicy, stdin: bytes | None = None
+    ) -> JailResult: ...
 
     def status(self) -> BackendStatus: ...
 
@@ -39,10 +42,14 @@ class Waited:
     wall_time: float
 
 
-def wait_tree(proc: subprocess.Popen, deadline: float, start: float,
-              kill_tree: Callable[[], None],
-              cpu_time: Callable[[], float | None] | None = None,
-              cpu_limit: float | None = None) -> Waited:
+def wait_tree(
+    proc: subprocess.Popen,
+    deadline: float,
+    start: float,
+    kill_tree: Callable[[], None],
+    cpu_time: Callable[[], float | None] | None = None,
+    cpu_limit: float | None = None,
+) -> Waited:
     """Wait for `proc`, killing its whole tree at the wall-clock deadline or when the tree's
     CPU time passes `cpu_limit`. Polls with a growing interval, so short runs return fast."""
     timed_out = cpu_exceeded = False
@@ -70,10 +77,8 @@ def wait_tree(proc: subprocess.Popen, deadline: float, start: float,
 
 
 def kill_group(proc: subprocess.Popen) -> None:
-    try:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
 
 
 def exit_and_signal(status: int) -> tuple[int | None, int | None]:

@@ -29,10 +29,10 @@ import signal
 import subprocess
 import threading
 import time
-from contextlib import ExitStack
+from collections.abc import Sequence
+from contextlib import ExitStack, suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
 
 from ..errors import OfbError
 from . import seccomp
@@ -43,8 +43,9 @@ from .result import CappedReader, JailResult
 from .workspace import StagedWorkDir
 
 # Joins every cgroup.procs file named before `--`, then execs the rest.
-_JOIN_CGROUPS = ('for f do [ "$f" = -- ] && break; echo $$ > "$f" || exit 125; shift; done; '
-                 'shift; exec "$@"')
+_JOIN_CGROUPS = (
+    'for f do [ "$f" = -- ] && break; echo $$ > "$f" || exit 125; shift; done; shift; exec "$@"'
+)
 
 
 @dataclass(frozen=True)
@@ -62,14 +63,23 @@ class Hardening:
 class BwrapBackend:
     name = "bwrap"
 
-    def __init__(self, hardening: Hardening = Hardening(), layout: CgroupLayout | None = None,
-                 uid: int = JAIL_UID, gid: int = JAIL_GID) -> None:
+    def __init__(
+        self,
+        hardening: Hardening = Hardening(),
+        layout: CgroupLayout | None = None,
+        uid: int = JAIL_UID,
+        gid: int = JAIL_GID,
+    ) -> None:
         self.hardening = hardening
         self.uid, self.gid = uid, gid
         self.root = os.geteuid() == 0
         self.layout = layout if layout is not None else CgroupLayout.detect()
-        self.use_cgroups = (hardening.cgroups and self.root and self.layout.version is not None
-                            and self.layout.writable())
+        self.use_cgroups = (
+            hardening.cgroups
+            and self.root
+            and self.layout.version is not None
+            and self.layout.writable()
+        )
         self.tools = {t: shutil.which(t) for t in ("bwrap", "prlimit", "setpriv")}
 
     # -- status --------------------------------------------------------------------------
@@ -82,41 +92,64 @@ class BwrapBackend:
         missing = self.missing()
         if missing:
             pkgs = {"bwrap": "bubblewrap", "prlimit": "util-linux", "setpriv": "util-linux"}
-            return BackendStatus(self.name, False, "not installed: " + ", ".join(missing),
-                                 "apt-get install -y " + " ".join(sorted({pkgs[m] for m in missing})))
+            return BackendStatus(
+                self.name,
+                False,
+                "not installed: " + ", ".join(missing),
+                "apt-get install -y " + " ".join(sorted({pkgs[m] for m in missing})),
+            )
         if seccomp.binding_name() is None:
-            return BackendStatus(self.name, False, "no seccomp binding for Python",
-                                 "pip install pyseccomp (or apt-get install -y python3-seccomp)")
+            return BackendStatus(
+                self.name,
+                False,
+                "no seccomp binding for Python",
+                "pip install pyseccomp (or apt-get install -y python3-seccomp)",
+            )
         try:
             result = self.run(["/usr/bin/true"], base_policy().with_limits(wall_seconds=20))
         except OfbError as exc:
-            return BackendStatus(self.name, False, f"a sandbox could not start: {exc}",
-                                 "run as root, or enable unprivileged user namespaces")
+            return BackendStatus(
+                self.name,
+                False,
+                f"a sandbox could not start: {exc}",
+                "run as root, or enable unprivileged user namespaces",
+            )
         if not result.ok:
-            return BackendStatus(self.name, False,
-                                 f"a sandbox could not start ({result.describe()}): "
-                                 f"{result.text('stderr').strip()[:160]}",
-                                 "enable unprivileged user namespaces "
-                                 "(sysctl user.max_user_namespaces=10000)")
-        return BackendStatus(self.name, True, f"limits via {result.limits_via}; "
-                             f"started and stopped in {result.wall_time * 1000:.0f} ms")
+            return BackendStatus(
+                self.name,
+                False,
+                f"a sandbox could not start ({result.describe()}): "
+                f"{result.text('stderr').strip()[:160]}",
+                "enable unprivileged user namespaces (sysctl user.max_user_namespaces=10000)",
+            )
+        return BackendStatus(
+            self.name,
+            True,
+            f"limits via {result.limits_via}; "
+            f"started and stopped in {result.wall_time * 1000:.0f} ms",
+        )
 
     # -- running -------------------------------------------------------------------------
 
-    def _prepare(self, stack: ExitStack, argv: Sequence[str], policy: JailPolicy,
-                 fds: list[int]) -> tuple[list[str], StagedWorkDir | None, Cgroup | None]:
+    def _prepare(
+        self, stack: ExitStack, argv: Sequence[str], policy: JailPolicy, fds: list[int]
+    ) -> tuple[list[str], StagedWorkDir | None, Cgroup | None]:
         """Stage the work dir, make the run's cgroup (both undone by `stack`) and build the
         command line; the file descriptors it needs are appended to `fds`."""
         missing = self.missing()
         if missing:
-            raise OfbError("the bwrap jail needs " + ", ".join(missing) +
-                           " (apt-get install -y bubblewrap util-linux)")
+            raise OfbError(
+                "the bwrap jail needs "
+                + ", ".join(missing)
+                + " (apt-get install -y bubblewrap util-linux)"
+            )
         if not argv:
             raise OfbError("nothing to run in the jail")
         staged = None
         if policy.work_dir is not None:
             staged = stack.enter_context(
-                StagedWorkDir(policy.work_dir, policy.work_size, self.uid, self.gid))
+                StagedWorkDir(policy.work_dir, policy.work_size, self.uid, self.gid)
+            )
         cgroup = None
         if self.use_cgroups:
             cgroup = Cgroup(self.layout)
@@ -124,8 +157,9 @@ class BwrapBackend:
             cgroup.limit(policy.limits.memory, policy.limits.processes, policy.limits.cpus)
         return self._command(argv, policy, staged, cgroup, fds), staged, cgroup
 
-    def run(self, argv: Sequence[str], policy: JailPolicy,
-            stdin: bytes | None = None) -> JailResult:
+    def run(
+        self, argv: Sequence[str], policy: JailPolicy, stdin: bytes | None = None
+    ) -> JailResult:
         with ExitStack() as stack:
             fds: list[int] = []
             stack.callback(lambda: [os.close(fd) for fd in fds])
@@ -146,8 +180,9 @@ class BwrapBackend:
             fds: list[int] = []
             command, _, cgroup = self._prepare(stack, argv, policy, fds)
             try:
-                proc = subprocess.Popen(command, pass_fds=fds, env={}, start_new_session=True,
-                                        close_fds=True, **popen)  # type: ignore[call-overload]
+                proc = subprocess.Popen(
+                    command, pass_fds=fds, env={}, start_new_session=True, close_fds=True, **popen
+                )  # type: ignore[call-overload]
             finally:
                 for fd in fds:
                     os.close(fd)
@@ -156,13 +191,25 @@ class BwrapBackend:
             stack.close()
             raise
 
-    def _command(self, argv: Sequence[str], policy: JailPolicy, staged: StagedWorkDir | None,
-                 cgroup: Cgroup | None, fds: list[int]) -> list[str]:
+    def _command(
+        self,
+        argv: Sequence[str],
+        policy: JailPolicy,
+        staged: StagedWorkDir | None,
+        cgroup: Cgroup | None,
+        fds: list[int],
+    ) -> list[str]:
         limits = policy.limits
         chain: list[str] = []
         if cgroup is not None:
-            chain += ["/bin/sh", "-c", _JOIN_CGROUPS, "ofb-jail",
-                      *map(str, cgroup.procs_files()), "--"]
+            chain += [
+                "/bin/sh",
+                "-c",
+                _JOIN_CGROUPS,
+                "ofb-jail",
+                *map(str, cgroup.procs_files()),
+                "--",
+            ]
         rlimits = [f"--fsize={limits.file_size}", "--core=0"]
         if limits.cpu_seconds is not None:
             soft = max(1, int(limits.cpu_seconds + 0.999))
@@ -172,30 +219,63 @@ class BwrapBackend:
         chain += [self.tools["prlimit"], *rlimits, "--"]  # type: ignore[list-item]
         command = list(argv)
         if self.root and self.hardening.drop_uid:
-            command = [self.tools["setpriv"], f"--reuid={self.uid}", f"--regid={self.gid}",  # type: ignore[list-item]
-                       "--clear-groups", "--inh-caps=-all", "--bounding-set=-all",
-                       "--no-new-privs", "--", *command]
+            command = [
+                self.tools["setpriv"],
+                f"--reuid={self.uid}",
+                f"--regid={self.gid}",  # type: ignore[list-item]
+                "--clear-groups",
+                "--inh-caps=-all",
+                "--bounding-set=-all",
+                "--no-new-privs",
+                "--",
+                *command,
+            ]
         return chain + self._bwrap_args(command, policy, staged, fds)
 
-    def _bwrap_args(self, command: list[str], policy: JailPolicy,
-                    staged: StagedWorkDir | None, fds: list[int]) -> list[str]:
+    def _bwrap_args(
+        self, command: list[str], policy: JailPolicy, staged: StagedWorkDir | None, fds: list[int]
+    ) -> list[str]:
         h = self.hardening
-        args = [self.tools["bwrap"], "--unshare-ipc", "--unshare-pid", "--unshare-uts",  # type: ignore[list-item]
-                "--unshare-cgroup-try", "--die-with-parent", "--new-session",
-                "--hostname", "jail"]
+        args = [
+            self.tools["bwrap"],
+            "--unshare-ipc",
+            "--unshare-pid",
+            "--unshare-uts",  # type: ignore[list-item]
+            "--unshare-cgroup-try",
+            "--die-with-parent",
+            "--new-session",
+            "--hostname",
+            "jail",
+        ]
         if h.unshare_net:
             args.append("--unshare-net")
         if not self.root:
             args += ["--unshare-user", "--uid", str(self.uid), "--gid", str(self.gid)]
         elif h.drop_uid:
             # setpriv needs these to become the jail's uid; it then drops every capability.
-            args += ["--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID",
-                     "--cap-add", "CAP_SETPCAP"]
+            args += [
+                "--cap-add",
+                "CAP_SETUID",
+                "--cap-add",
+                "CAP_SETGID",
+                "--cap-add",
+                "CAP_SETPCAP",
+            ]
         args += ["--clearenv"]
         for key, value in policy.env:
             args += ["--setenv", key, value]
-        args += ["--proc", "/proc", "--dev", "/dev", "--size", str(policy.tmp_size),
-                 "--perms", "1777", "--tmpfs", "/tmp"]
+        args += [
+            "--proc",
+            "/proc",
+            "--dev",
+            "/dev",
+            "--size",
+            str(policy.tmp_size),
+            "--perms",
+            "1777",
+            "--tmpfs",
+            "/tmp",
+        ]
         # Mounts in order of depth, so a bind inside another lands on top of it.
         mounts: list[tuple[Path, list[str]]] = []
         for path in (*policy.read_only, *h.extra_read_only):
@@ -204,34 +284,60 @@ class BwrapBackend:
         if staged is not None:
             mounts.append((work, ["--bind", str(staged.path), str(work)]))
         else:
-            mounts.append((work, ["--size", str(policy.work_size), "--perms", "1777",
-                                  "--tmpfs", str(work)]))
+            mounts.append(
+                (work, ["--size", str(policy.work_size), "--perms", "1777", "--tmpfs", str(work)])
+            )
         mounts.sort(key=lambda m: len(m[0].parts))
         for path, content in policy.files:
-            mounts.append((Path(path), ["--perms", "0444", "--ro-bind-data",
-                                        str(_memfd(content, fds)), path]))
-        args += _with_parents(mounts, read_only={Path(p) for p in (*policy.read_only,
-                                                                   *h.extra_read_only)})
-        passwd = (f"root:x:0:0::/:/usr/sbin/nologin\n"
-                  f"jail:x:{self.uid}:{self.gid}::{work}:/usr/sbin/nologin\n")
+            mounts.append(
+                (Path(path), ["--perms", "0444", "--ro-bind-data", str(_memfd(content, fds)), path])
+            )
+        args += _with_parents(
+            mounts, read_only={Path(p) for p in (*policy.read_only, *h.extra_read_only)}
+        )
+        passwd = (
+            f"root:x:0:0::/:/usr/sbin/nologin\n"
+            f"jail:x:{self.uid}:{self.gid}::{work}:/usr/sbin/nologin\n"
+        )
         group = f"root:x:0:\njail:x:{self.gid}:\n"
-        args += ["--ro-bind-data", str(_memfd(passwd.encode(), fds)), "/etc/passwd",
-                 "--ro-bind-data", str(_memfd(group.encode(), fds)), "/etc/group"]
+        args += [
+            "--ro-bind-data",
+            str(_memfd(passwd.encode(), fds)),
+            "/etc/passwd",
+            "--ro-bind-data",
+            str(_memfd(group.encode(), fds)),
+            "/etc/group",
+        ]
         if h.seccomp:
             args += ["--seccomp", str(_memfd(seccomp.bpf_program(), fds))]
         args += ["--chdir", str(policy.cwd or work), "--", *command]
         return args
 
-    def _execute(self, command: list[str], policy: JailPolicy, stdin: bytes | None,
-                 cgroup: Cgroup | None, fds: list[int], work_capped: bool) -> JailResult:
+    def _execute(
+        self,
+        command: list[str],
+        policy: JailPolicy,
+        stdin: bytes | None,
+        cgroup: Cgroup | None,
+        fds: list[int],
+        work_capped: bool,
+    ) -> JailResult:
         limits = policy.limits
         start = time.monotonic()
         proc = subprocess.Popen(
-            command, stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, pass_fds=fds, env={},
-            start_new_session=True, close_fds=True)
-        readers = [CappedReader(proc.stdout, limits.output),  # type: ignore[arg-type]
-                   CappedReader(proc.stderr, limits.output)]  # type: ignore[arg-type]
+            command,
+            stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            pass_fds=fds,
+            env={},
+            start_new_session=True,
+            close_fds=True,
+        )
+        readers = [
+            CappedReader(proc.stdout, limits.output),  # type: ignore[arg-type]
+            CappedReader(proc.stderr, limits.output),
+        ]  # type: ignore[arg-type]
         for r in readers:
             r.start()
         if stdin is not None:  # fed from a thread: a command that never reads must not block us
@@ -242,8 +348,14 @@ class BwrapBackend:
                 cgroup.kill_all(timeout=1.0)
             kill_group(proc)
 
-        waited = wait_tree(proc, start + limits.wall_seconds, start, kill_tree,
-                           cgroup.cpu_time if cgroup is not None else None, limits.cpu_seconds)
+        waited = wait_tree(
+            proc,
+            start + limits.wall_seconds,
+            start,
+            kill_tree,
+            cgroup.cpu_time if cgroup is not None else None,
+            limits.cpu_seconds,
+        )
         stats = cgroup.stats() if cgroup is not None else None
         if cgroup is not None:
             cgroup.kill_all()  # anything left behind dies with the run
@@ -251,30 +363,49 @@ class BwrapBackend:
             r.join(timeout=5)
         code, sig = exit_and_signal(waited.status)
         rusage = waited.rusage
-        cpu = stats.cpu_time if stats is not None else (
-            rusage.ru_utime + rusage.ru_stime if rusage is not None else None)  # type: ignore[attr-defined]
-        peak = stats.peak_memory if stats is not None else (
-            rusage.ru_maxrss * 1024 if rusage is not None else None)  # type: ignore[attr-defined]
+        cpu = (
+            stats.cpu_time
+            if stats is not None
+            else (rusage.ru_utime + rusage.ru_stime if rusage is not None else None)
+        )  # type: ignore[attr-defined]
+        peak = (
+            stats.peak_memory
+            if stats is not None
+            else (rusage.ru_maxrss * 1024 if rusage is not None else None)
+        )  # type: ignore[attr-defined]
         # SIGXCPU comes only from RLIMIT_CPU; a SIGKILL counts when the CPU time shows it.
-        killed_cpu = waited.cpu_exceeded or (limits.cpu_seconds is not None and (
-            sig == signal.SIGXCPU or (sig == signal.SIGKILL and cpu is not None
-                                      and cpu >= limits.cpu_seconds * 0.95)))
+        killed_cpu = waited.cpu_exceeded or (
+            limits.cpu_seconds is not None
+            and (
+                sig == signal.SIGXCPU
+                or (sig == signal.SIGKILL and cpu is not None and cpu >= limits.cpu_seconds * 0.95)
+            )
+        )
         return JailResult(
-            backend=self.name, exit_code=code, signal=sig, timed_out=waited.timed_out,
+            backend=self.name,
+            exit_code=code,
+            signal=sig,
+            timed_out=waited.timed_out,
             killed_for_memory=bool(stats and stats.oom_kills > 0),
             killed_for_cpu=bool(killed_cpu) and not waited.timed_out,
-            wall_time=waited.wall_time, cpu_time=cpu, peak_memory=peak,
-            stdout=readers[0].data, stderr=readers[1].data,
-            stdout_truncated=readers[0].truncated, stderr_truncated=readers[1].truncated,
+            wall_time=waited.wall_time,
+            cpu_time=cpu,
+            peak_memory=peak,
+            stdout=readers[0].data,
+            stderr=readers[1].data,
+            stdout_truncated=readers[0].truncated,
+            stderr_truncated=readers[1].truncated,
             limits_via=(f"cgroup-{cgroup.version}" if cgroup is not None else "rlimit"),
-            work_capped=work_capped)
+            work_capped=work_capped,
+        )
 
 
 class JailedProcess:
     """A running jailed command (see `BwrapBackend.spawn`)."""
 
-    def __init__(self, proc: subprocess.Popen, stack: ExitStack, cgroup: Cgroup | None,
-                 wall_seconds: float) -> None:
+    def __init__(
+        self, proc: subprocess.Popen, stack: ExitStack, cgroup: Cgroup | None, wall_seconds: float
+    ) -> None:
         self.proc = proc
         self._stack = stack
         self._cgroup = cgroup
@@ -302,10 +433,8 @@ def _feed(pipe, data: bytes) -> None:
     except (BrokenPipeError, ValueError):
         pass
     finally:
-        try:
+        with suppress(BrokenPipeError):
             pipe.close()
-        except BrokenPipeError:
-            pass
 
 
 def _with_parents(mounts: list[tuple[Path, list[str]]], read_only: set[Path]) -> list[str]:
@@ -342,6 +471,6 @@ def _memfd(content: bytes, fds: list[int]) -> int:
     fds.append(fd)
     view = memoryview(content)
     while view:
-        view = view[os.write(fd, view):]
+        view = view[os.write(fd, view) :]
     os.lseek(fd, 0, os.SEEK_SET)
     return fd

@@ -15,6 +15,7 @@ still apply on top), named `ofb-jail-<random>`, removed after the run.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import signal
@@ -43,8 +44,14 @@ def parse_mountinfo(text: str) -> list[Mount]:
         if len(fields) < 5 or len(tail) < 3:
             continue
         unescape = lambda s: s.replace("\\040", " ").replace("\\011", "\t")  # noqa: E731
-        mounts.append(Mount(unescape(fields[3]), Path(unescape(fields[4])), tail[0],
-                            frozenset(tail[2].split(","))))
+        mounts.append(
+            Mount(
+                unescape(fields[3]),
+                Path(unescape(fields[4])),
+                tail[0],
+                frozenset(tail[2].split(",")),
+            )
+        )
     return mounts
 
 
@@ -66,7 +73,7 @@ def _inside(mount: Mount, path: str) -> Path | None:
     root = mount.root.rstrip("/")
     if root and path != root and not path.startswith(root + "/"):
         return None
-    rel = path[len(root):].lstrip("/")
+    rel = path[len(root) :].lstrip("/")
     return mount.point / rel if rel else mount.point
 
 
@@ -82,10 +89,12 @@ class CgroupLayout:
     @classmethod
     def detect(cls, mountinfo: str | None = None, proc_cgroup: str | None = None) -> CgroupLayout:
         try:
-            mountinfo = mountinfo if mountinfo is not None else Path(
-                "/proc/self/mountinfo").read_text()
-            proc_cgroup = proc_cgroup if proc_cgroup is not None else Path(
-                "/proc/self/cgroup").read_text()
+            mountinfo = (
+                mountinfo if mountinfo is not None else Path("/proc/self/mountinfo").read_text()
+            )
+            proc_cgroup = (
+                proc_cgroup if proc_cgroup is not None else Path("/proc/self/cgroup").read_text()
+            )
         except OSError as exc:
             return cls(None, reason=f"cannot read /proc: {exc}")
         mounts, groups = parse_mountinfo(mountinfo), parse_proc_cgroup(proc_cgroup)
@@ -113,8 +122,13 @@ class CgroupLayout:
         if {"memory", "pids"} <= set(v1):
             return cls("v1", v1=v1)
         missing = ", ".join(c for c in ("memory", "pids") if c not in v1)
-        return cls(None, v2=v2_dir, reason=(
-            f"no cgroup v2 tree with {'/'.join(V2_CONTROLLERS)} and no v1 {missing} hierarchy"))
+        return cls(
+            None,
+            v2=v2_dir,
+            reason=(
+                f"no cgroup v2 tree with {'/'.join(V2_CONTROLLERS)} and no v1 {missing} hierarchy"
+            ),
+        )
 
     def writable(self) -> bool:
         dirs = [self.v2] if self.version == "v2" else list(self.v1.values())
@@ -200,10 +214,8 @@ class Cgroup:
     def pids(self) -> set[int]:
         found: set[int] = set()
         for d in self.dirs.values():
-            try:
+            with contextlib.suppress(OSError):
                 found |= {int(x) for x in (d / "cgroup.procs").read_text().split()}
-            except OSError:
-                pass
         return found
 
     def cpu_time(self) -> float | None:
@@ -227,17 +239,16 @@ class Cgroup:
             if oom is None:  # kernels before 4.13 have no counter; hitting the limit is the sign
                 failcnt = self._read("memory", "memory.failcnt")
                 oom = 1 if failcnt and int(failcnt) > 0 else 0
-        return CgroupStats(int(peak) if peak and peak.strip().isdigit() else None,
-                           oom or 0, self.cpu_time())
+        return CgroupStats(
+            int(peak) if peak and peak.strip().isdigit() else None, oom or 0, self.cpu_time()
+        )
 
     def kill_all(self, timeout: float = 5.0) -> bool:
         """SIGKILL every task of the group, including orphans; True once it is empty."""
         deadline = time.monotonic() + timeout
         if self.version == "v2" and self._file("", "cgroup.kill") is not None:
-            try:
+            with contextlib.suppress(OSError):
                 self._write("", "cgroup.kill", "1")
-            except OSError:
-                pass
         freezer = self._file("freezer", "freezer.state")
         while True:
             pids = self.pids()
@@ -251,10 +262,8 @@ class Cgroup:
                 except OSError:
                     pass
             for pid in pids:
-                try:
+                with contextlib.suppress(ProcessLookupError):
                     os.kill(pid, signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
             if frozen:
                 freezer.write_text("THAWED")  # type: ignore[union-attr]
             if time.monotonic() > deadline:
@@ -290,7 +299,6 @@ def _enable_v2_controllers(parent: Path) -> None:
         return
     missing = [c for c in V2_CONTROLLERS if c not in enabled]
     if missing:
-        try:
+        # Without them the group is created anyway and `limit` writes are skipped.
+        with contextlib.suppress(OSError):
             control.write_text(" ".join("+" + c for c in missing))
-        except OSError:
-            pass  # the group is then created without them and `limit` writes are skipped

@@ -11,6 +11,7 @@ environment cleared. A probe passes only on positive evidence; one that cannot r
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
@@ -18,13 +19,13 @@ import signal
 import socket
 import tempfile
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable
 
 from .backend import Backend
-from .policy import MiB, JailPolicy, base_policy, python_executable, python_paths
+from .policy import JailPolicy, MiB, base_policy, python_executable, python_paths
 from .result import JailResult
 
 SCRIPT = Path(__file__).with_name("selfcheck.py")
@@ -88,11 +89,13 @@ def probes(sock_path: str, abstract: str, ro_dir: str, token: str) -> list[Probe
     return [
         Probe("network", "no network interface but lo; no route out"),
         Probe("sockets", "socket() of every family and type refused"),
-        Probe("host-unix-socket", "host Unix sockets unreachable (path and abstract)",
-              (sock_path, abstract)),
+        Probe(
+            "host-unix-socket",
+            "host Unix sockets unreachable (path and abstract)",
+            (sock_path, abstract),
+        ),
         Probe("write-outside", "nothing writable outside the work dir", (ro_dir,)),
-        Probe("work-size", "work dir capped at 8 MiB", ("{work}", "8", "32"),
-              host_work=True),
+        Probe("work-size", "work dir capped at 8 MiB", ("{work}", "8", "32"), host_work=True),
         Probe("tmp-size", "/tmp capped at 8 MiB", ("/tmp", "8", "32")),
         Probe("host-processes", "no host process visible", (str(os.getpid()),)),
         Probe("host-files", "no host path beyond the read-only binds", ("{host-files}",)),
@@ -103,25 +106,47 @@ def probes(sock_path: str, abstract: str, ro_dir: str, token: str) -> list[Probe
         Probe("capabilities", "no capabilities"),
         Probe("no-new-privs", "NoNewPrivs set"),
         Probe("seccomp", "seccomp filter active"),
-        Probe("memory", "memory limit 128 MiB enforced and reported", ("128", "1024"),
-              (("memory", 128 * MiB),), judge=_killed_for_memory),
+        Probe(
+            "memory",
+            "memory limit 128 MiB enforced and reported",
+            ("128", "1024"),
+            (("memory", 128 * MiB),),
+            judge=_killed_for_memory,
+        ),
         Probe("processes", "process limit 32 enforced", ("32", "128"), (("processes", 32),)),
-        Probe("cpu", "CPU-time limit 1 s enforced and reported", (),
-              (("cpu_seconds", 1.0), ("wall_seconds", 60.0)), judge=_killed_for_cpu),
-        Probe("file-size", "file-size limit 2 MiB enforced", ("2", "16"),
-              (("file_size", 2 * MiB),)),
-        Probe("wall", "wall-clock limit 1 s enforced and reported", (),
-              (("wall_seconds", 1.0),), judge=_timed_out),
+        Probe(
+            "cpu",
+            "CPU-time limit 1 s enforced and reported",
+            (),
+            (("cpu_seconds", 1.0), ("wall_seconds", 60.0)),
+            judge=_killed_for_cpu,
+        ),
+        Probe(
+            "file-size", "file-size limit 2 MiB enforced", ("2", "16"), (("file_size", 2 * MiB),)
+        ),
+        Probe(
+            "wall",
+            "wall-clock limit 1 s enforced and reported",
+            (),
+            (("wall_seconds", 1.0),),
+            judge=_timed_out,
+        ),
         Probe("orphan", "an orphan in a new session is killed with the jail", (token,)),
         Probe("environment", "environment cleared", env_keys),
     ]
 
 
 def _policy(probe: Probe, ro_dir: str, sock_dir: str, work: Path | None) -> JailPolicy:
-    policy = base_policy(read_only=python_paths(), work_size=8 * MiB, tmp_size=8 * MiB,
-                         env=ENV, files=((SCRIPT_INSIDE, SCRIPT.read_bytes()),))
-    policy = policy.with_limits(**{"memory": 512 * MiB, "processes": 64, "wall_seconds": 30.0,
-                                   **dict(probe.limits)})
+    policy = base_policy(
+        read_only=python_paths(),
+        work_size=8 * MiB,
+        tmp_size=8 * MiB,
+        env=ENV,
+        files=((SCRIPT_INSIDE, SCRIPT.read_bytes()),),
+    )
+    policy = policy.with_limits(
+        **{"memory": 512 * MiB, "processes": 64, "wall_seconds": 30.0, **dict(probe.limits)}
+    )
     if probe.name == "write-outside":
         policy = policy.with_read_only(ro_dir)
     if probe.name == "host-unix-socket":
@@ -132,8 +157,20 @@ def _policy(probe: Probe, ro_dir: str, sock_dir: str, work: Path | None) -> Jail
     return policy
 
 
-HOST_PATHS = ("/root", "/home", "/etc/shadow", "/etc/ssh", "/var", "/run",
-              "/sys", "/boot", "/srv", "/mnt", "/opt", "/media")
+HOST_PATHS = (
+    "/root",
+    "/home",
+    "/etc/shadow",
+    "/etc/ssh",
+    "/var",
+    "/run",
+    "/sys",
+    "/boot",
+    "/srv",
+    "/mnt",
+    "/opt",
+    "/media",
+)
 
 
 def host_file_args(policy: JailPolicy) -> list[str]:
@@ -143,8 +180,11 @@ def host_file_args(policy: JailPolicy) -> list[str]:
     args = []
     for c in dict.fromkeys(candidates):
         path = Path(c)
-        below = {p.relative_to(path).parts[0] for p in policy.read_only
-                 if p != path and p.is_relative_to(path)}
+        below = {
+            p.relative_to(path).parts[0]
+            for p in policy.read_only
+            if p != path and p.is_relative_to(path)
+        }
         if any(path.is_relative_to(p) for p in policy.read_only) or path == policy.work_path:
             continue  # the policy shows it on purpose
         args.append(f"{c}={','.join(sorted(below))}")
@@ -166,8 +206,7 @@ def processes_with(token: str) -> list[int]:
     return found
 
 
-def run_check(backend: Backend, jobs: int = 4,
-              only: list[str] | None = None) -> list[ProbeOutcome]:
+def run_check(backend: Backend, jobs: int = 4, only: list[str] | None = None) -> list[ProbeOutcome]:
     """Run every probe (or those named in `only`) in `backend`; outcomes in probe order."""
     token = f"{3000 + secrets.randbelow(1000)}.{secrets.randbelow(10**6):06d}"
     with tempfile.TemporaryDirectory(prefix="ofb-jail-check-") as tmp:
@@ -186,8 +225,11 @@ def run_check(backend: Backend, jobs: int = 4,
         for s in listeners:
             s.listen(1)
         try:
-            selected = [p for p in probes(str(sock_dir / "host.sock"), abstract, str(ro_dir),
-                                          token) if only is None or p.name in only]
+            selected = [
+                p
+                for p in probes(str(sock_dir / "host.sock"), abstract, str(ro_dir), token)
+                if only is None or p.name in only
+            ]
 
             def one(probe: Probe) -> ProbeOutcome:
                 work = None
@@ -200,11 +242,18 @@ def run_check(backend: Backend, jobs: int = 4,
                     args = host_file_args(policy)
                 start = time.monotonic()
                 try:
-                    result = backend.run([str(python_executable()), "-I", "-S", SCRIPT_INSIDE,
-                                          probe.name, *args], policy)
+                    result = backend.run(
+                        [str(python_executable()), "-I", "-S", SCRIPT_INSIDE, probe.name, *args],
+                        policy,
+                    )
                 except Exception as exc:  # noqa: BLE001 - a probe that cannot run fails
-                    return ProbeOutcome(probe.name, False, f"could not run: {exc}",
-                                        time.monotonic() - start, probe.summary)
+                    return ProbeOutcome(
+                        probe.name,
+                        False,
+                        f"could not run: {exc}",
+                        time.monotonic() - start,
+                        probe.summary,
+                    )
                 ok, detail = _judge(probe, result)
                 if probe.name == "orphan" and ok:
                     time.sleep(0.2)
@@ -214,8 +263,7 @@ def run_check(backend: Backend, jobs: int = 4,
                         detail += "; it is gone"
                 if probe.name == "work-size" and ok and not result.work_capped:
                     ok, detail = False, "the work dir is not on a capped file system (not root?)"
-                return ProbeOutcome(probe.name, ok, detail, time.monotonic() - start,
-                                    probe.summary)
+                return ProbeOutcome(probe.name, ok, detail, time.monotonic() - start, probe.summary)
 
             with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
                 return list(pool.map(one, selected))
@@ -223,10 +271,8 @@ def run_check(backend: Backend, jobs: int = 4,
             for s in listeners:
                 s.close()
             for pid in processes_with(token):  # never leave one behind, even when the check failed
-                try:
+                with contextlib.suppress(ProcessLookupError):
                     os.kill(pid, signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
 
 
 def _judge(probe: Probe, result: JailResult) -> tuple[bool, str]:
@@ -245,4 +291,3 @@ def _judge(probe: Probe, result: JailResult) -> tuple[bool, str]:
 
 def probe_names() -> list[str]:
     return [p.name for p in probes("", "", "", "")]
-

@@ -18,9 +18,9 @@ import signal
 import tarfile
 import tempfile
 import time
+from collections.abc import Sequence
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Sequence
 
 from ..errors import OfbError
 from . import seccomp
@@ -30,8 +30,14 @@ from .result import JailResult, cap_bytes
 from .workspace import StagedWorkDir
 
 IMAGE_REPO = "openfrontiers/jail-base"
-_IMAGE_DIRS = {"etc": 0o755, "tmp": 0o1777, "work": 0o1777, "proc": 0o755, "dev": 0o755,
-               "sys": 0o755}
+_IMAGE_DIRS = {
+    "etc": 0o755,
+    "tmp": 0o1777,
+    "work": 0o1777,
+    "proc": 0o755,
+    "dev": 0o755,
+    "sys": 0o755,
+}
 
 
 def _base_image_tar() -> bytes:
@@ -72,26 +78,37 @@ class DockerBackend:
             except Exception as exc:  # noqa: BLE001 - the SDK raises many kinds
                 self._client = None
                 where = os.environ.get("DOCKER_HOST", "unix:///var/run/docker.sock")
-                raise OfbError(f"no Docker daemon answers at {where} "
-                               f"({type(exc).__name__})") from None
+                raise OfbError(
+                    f"no Docker daemon answers at {where} ({type(exc).__name__})"
+                ) from None
         return self._client
 
     def status(self) -> BackendStatus:
         try:
             version = self.client.version().get("Version", "?")
         except OfbError as exc:
-            fix = ("pip install docker" if "SDK" in str(exc)
-                   else "start dockerd (apt-get install -y docker.io; dockerd &)")
+            fix = (
+                "pip install docker"
+                if "SDK" in str(exc)
+                else "start dockerd (apt-get install -y docker.io; dockerd &)"
+            )
             return BackendStatus(self.name, False, str(exc), fix)
         try:
             result = self.run(["/usr/bin/true"], base_policy().with_limits(wall_seconds=60))
         except OfbError as exc:
             return BackendStatus(self.name, False, f"daemon {version}, but: {exc}")
         if not result.ok:
-            return BackendStatus(self.name, False, f"daemon {version}, but a container "
-                                 f"{result.describe()}: {result.text('stderr')[:160]}")
-        return BackendStatus(self.name, True, f"daemon {version}; started and stopped in "
-                             f"{result.wall_time * 1000:.0f} ms")
+            return BackendStatus(
+                self.name,
+                False,
+                f"daemon {version}, but a container "
+                f"{result.describe()}: {result.text('stderr')[:160]}",
+            )
+        return BackendStatus(
+            self.name,
+            True,
+            f"daemon {version}; started and stopped in {result.wall_time * 1000:.0f} ms",
+        )
 
     def ensure_image(self) -> str:
         """The base image, tagged with the hash of its contents (a change makes a new one)."""
@@ -106,8 +123,9 @@ class DockerBackend:
             self.client.api.import_image_from_data(data, repository=IMAGE_REPO, tag=tag)
         return image
 
-    def run(self, argv: Sequence[str], policy: JailPolicy,
-            stdin: bytes | None = None) -> JailResult:
+    def run(
+        self, argv: Sequence[str], policy: JailPolicy, stdin: bytes | None = None
+    ) -> JailResult:
         if stdin is not None:
             raise OfbError("the docker jail does not pass standard input; use the bwrap jail")
         from docker.types import Mount, Ulimit  # type: ignore[import-not-found]
@@ -124,43 +142,66 @@ class DockerBackend:
                 mounts.append(Mount(str(p), str(p.resolve()), type="bind", read_only=True))
             # Docker shows the host's sysfs read-only; an empty tmpfs hides it.
             mounts.append(Mount("/sys", None, type="tmpfs", read_only=True, tmpfs_size=4096))
-            mounts.append(Mount("/tmp", None, type="tmpfs", tmpfs_size=policy.tmp_size,
-                                tmpfs_mode=0o1777))
+            mounts.append(
+                Mount("/tmp", None, type="tmpfs", tmpfs_size=policy.tmp_size, tmpfs_mode=0o1777)
+            )
             work = policy.work_path
             staged = None
             if policy.work_dir is not None:
                 staged = stack.enter_context(
-                    StagedWorkDir(policy.work_dir, policy.work_size, self.uid, self.gid))
+                    StagedWorkDir(policy.work_dir, policy.work_size, self.uid, self.gid)
+                )
                 mounts.append(Mount(str(work), str(staged.path), type="bind", read_only=False))
             else:
-                mounts.append(Mount(str(work), None, type="tmpfs", tmpfs_size=policy.work_size,
-                                    tmpfs_mode=0o1777))
+                mounts.append(
+                    Mount(
+                        str(work),
+                        None,
+                        type="tmpfs",
+                        tmpfs_size=policy.work_size,
+                        tmpfs_mode=0o1777,
+                    )
+                )
             files_dir = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="ofb-docker-")))
             os.chmod(files_dir, 0o755)
-            passwd = (f"root:x:0:0::/:/usr/sbin/nologin\n"
-                      f"jail:x:{self.uid}:{self.gid}::{work}:/usr/sbin/nologin\n").encode()
+            passwd = (
+                f"root:x:0:0::/:/usr/sbin/nologin\n"
+                f"jail:x:{self.uid}:{self.gid}::{work}:/usr/sbin/nologin\n"
+            ).encode()
             group = f"root:x:0:\njail:x:{self.gid}:\n".encode()
             for i, (inside, content) in enumerate(
-                    (("/etc/passwd", passwd), ("/etc/group", group), *policy.files)):
+                (("/etc/passwd", passwd), ("/etc/group", group), *policy.files)
+            ):
                 host = files_dir / str(i)
                 host.write_bytes(content)
                 os.chmod(host, 0o444)
                 mounts.append(Mount(inside, str(host), type="bind", read_only=True))
-            ulimits = [Ulimit(name="fsize", soft=limits.file_size, hard=limits.file_size),
-                       Ulimit(name="core", soft=0, hard=0)]
+            ulimits = [
+                Ulimit(name="fsize", soft=limits.file_size, hard=limits.file_size),
+                Ulimit(name="core", soft=0, hard=0),
+            ]
             if limits.cpu_seconds is not None:
                 soft = max(1, int(limits.cpu_seconds + 0.999))
                 ulimits.append(Ulimit(name="cpu", soft=soft, hard=soft + 1))
             container = client.containers.create(
-                image, command=list(argv), user=f"{self.uid}:{self.gid}", network_mode="none",
-                read_only=True, mounts=mounts, environment=dict(policy.env),
-                working_dir=str(policy.cwd or work), hostname="jail", ipc_mode="private",
-                mem_limit=limits.memory, memswap_limit=limits.memory,
+                image,
+                command=list(argv),
+                user=f"{self.uid}:{self.gid}",
+                network_mode="none",
+                read_only=True,
+                mounts=mounts,
+                environment=dict(policy.env),
+                working_dir=str(policy.cwd or work),
+                hostname="jail",
+                ipc_mode="private",
+                mem_limit=limits.memory,
+                memswap_limit=limits.memory,
                 pids_limit=limits.processes,
                 nano_cpus=int(limits.cpus * 1e9) if limits.cpus > 0 else None,
-                cap_drop=["ALL"], ulimits=ulimits,
-                security_opt=["no-new-privileges:true",
-                              "seccomp=" + seccomp.docker_profile_json()])
+                cap_drop=["ALL"],
+                ulimits=ulimits,
+                security_opt=["no-new-privileges:true", "seccomp=" + seccomp.docker_profile_json()],
+            )
             stack.callback(lambda: container.remove(force=True))
             start = time.monotonic()
             container.start()
@@ -181,12 +222,25 @@ class DockerBackend:
                 staged.copy_back()
         exit_code, sig = exit_and_signal((code & 0xFF) << 8)
         return JailResult(
-            backend=self.name, exit_code=exit_code, signal=sig, timed_out=timed_out,
+            backend=self.name,
+            exit_code=exit_code,
+            signal=sig,
+            timed_out=timed_out,
             killed_for_memory=bool(state.get("OOMKilled")),
             # Inside the container only RLIMIT_CPU sends SIGXCPU, or SIGKILL at its hard limit.
-            killed_for_cpu=(limits.cpu_seconds is not None and not timed_out
-                            and not state.get("OOMKilled") and sig in (signal.SIGXCPU,
-                                                                       signal.SIGKILL)),
-            wall_time=wall, cpu_time=None, peak_memory=None, stdout=out, stderr=err,
-            stdout_truncated=out_cut, stderr_truncated=err_cut, limits_via="docker",
-            work_capped=staged.capped if staged is not None else True)
+            killed_for_cpu=(
+                limits.cpu_seconds is not None
+                and not timed_out
+                and not state.get("OOMKilled")
+                and sig in (signal.SIGXCPU, signal.SIGKILL)
+            ),
+            wall_time=wall,
+            cpu_time=None,
+            peak_memory=None,
+            stdout=out,
+            stderr=err,
+            stdout_truncated=out_cut,
+            stderr_truncated=err_cut,
+            limits_via="docker",
+            work_capped=staged.capped if staged is not None else True,
+        )

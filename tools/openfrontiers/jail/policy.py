@@ -39,8 +39,11 @@ class Limits:
         for name in ("memory", "processes", "file_size", "output"):
             if getattr(self, name) <= 0:
                 raise UsageError(f"jail limit {name} must be positive")
-        if self.wall_seconds <= 0 or self.cpus < 0 or (self.cpu_seconds is not None
-                                                         and self.cpu_seconds <= 0):
+        if (
+            self.wall_seconds <= 0
+            or self.cpus < 0
+            or (self.cpu_seconds is not None and self.cpu_seconds <= 0)
+        ):
             raise UsageError("jail time limits must be positive")
 
 

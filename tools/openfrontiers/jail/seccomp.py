@@ -21,18 +21,49 @@ from ..errors import OfbError
 
 DENIED = (
     # sockets of every family (no network, no host Unix sockets, no netlink)
-    "socket", "socketpair", "connect", "bind", "listen", "accept", "accept4",
+    "socket",
+    "socketpair",
+    "connect",
+    "bind",
+    "listen",
+    "accept",
+    "accept4",
     # file-system views
-    "mount", "umount2", "pivot_root", "chroot", "mount_setattr", "open_tree", "move_mount",
-    "fsopen", "fsconfig", "fsmount", "fspick", "name_to_handle_at", "open_by_handle_at",
+    "mount",
+    "umount2",
+    "pivot_root",
+    "chroot",
+    "mount_setattr",
+    "open_tree",
+    "move_mount",
+    "fsopen",
+    "fsconfig",
+    "fsmount",
+    "fspick",
+    "name_to_handle_at",
+    "open_by_handle_at",
     # other processes
-    "ptrace", "process_vm_readv", "process_vm_writev",
+    "ptrace",
+    "process_vm_readv",
+    "process_vm_writev",
     # namespaces
-    "unshare", "setns",
+    "unshare",
+    "setns",
     # kernel attack surface
-    "bpf", "perf_event_open", "userfaultfd", "keyctl", "add_key", "request_key",
-    "kexec_load", "kexec_file_load", "init_module", "finit_module", "delete_module",
-    "io_uring_setup", "io_uring_enter", "io_uring_register",
+    "bpf",
+    "perf_event_open",
+    "userfaultfd",
+    "keyctl",
+    "add_key",
+    "request_key",
+    "kexec_load",
+    "kexec_file_load",
+    "init_module",
+    "finit_module",
+    "delete_module",
+    "io_uring_setup",
+    "io_uring_enter",
+    "io_uring_register",
 )
 # clone(2) flags that create a namespace; clone is denied when any of them is set.
 CLONE_NAMESPACE_FLAGS = {
@@ -52,16 +83,19 @@ def _binding():
     """libseccomp's Python binding: Debian's `seccomp` module or PyPI's `pyseccomp`."""
     try:
         import seccomp  # type: ignore[import-not-found]
+
         return seccomp
     except ImportError:
         pass
     try:
         import pyseccomp  # type: ignore[import-not-found]
+
         return pyseccomp
     except (ImportError, OSError) as exc:
         raise OfbError(
             "no seccomp binding: pip install pyseccomp (needs libseccomp2), or apt-get install "
-            f"python3-seccomp ({exc})") from None
+            f"python3-seccomp ({exc})"
+        ) from None
 
 
 def binding_name() -> str | None:
@@ -99,12 +133,20 @@ def docker_profile() -> dict:
         {"names": list(ENOSYS_CALLS), "action": "SCMP_ACT_ERRNO", "errnoRet": enosys},
     ]
     for flag in CLONE_NAMESPACE_FLAGS.values():
-        rules.append({"names": ["clone"], "action": "SCMP_ACT_ERRNO", "errnoRet": eperm,
-                      "args": [{"index": 0, "value": flag, "valueTwo": flag,
-                                "op": "SCMP_CMP_MASKED_EQ"}]})
+        rules.append(
+            {
+                "names": ["clone"],
+                "action": "SCMP_ACT_ERRNO",
+                "errnoRet": eperm,
+                "args": [{"index": 0, "value": flag, "valueTwo": flag, "op": "SCMP_CMP_MASKED_EQ"}],
+            }
+        )
     # Only native architectures are listed: 32-bit compat calls are not allowed through.
-    return {"defaultAction": "SCMP_ACT_ALLOW",
-            "architectures": ["SCMP_ARCH_X86_64", "SCMP_ARCH_AARCH64"], "syscalls": rules}
+    return {
+        "defaultAction": "SCMP_ACT_ALLOW",
+        "architectures": ["SCMP_ARCH_X86_64", "SCMP_ARCH_AARCH64"],
+        "syscalls": rules,
+    }
 
 
 def docker_profile_json() -> str:

@@ -9,6 +9,7 @@ see (was the run killed for memory, is the orphan gone) and decides.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import errno
 import json
@@ -53,9 +54,13 @@ def probe_network(_args):
 
 def probe_sockets(_args):
     opened = []
-    families = {"AF_INET": socket.AF_INET, "AF_INET6": socket.AF_INET6,
-                "AF_UNIX": socket.AF_UNIX, "AF_NETLINK": getattr(socket, "AF_NETLINK", 16),
-                "AF_PACKET": getattr(socket, "AF_PACKET", 17)}
+    families = {
+        "AF_INET": socket.AF_INET,
+        "AF_INET6": socket.AF_INET6,
+        "AF_UNIX": socket.AF_UNIX,
+        "AF_NETLINK": getattr(socket, "AF_NETLINK", 16),
+        "AF_PACKET": getattr(socket, "AF_PACKET", 17),
+    }
     for name, family in families.items():
         for kind in (socket.SOCK_STREAM, socket.SOCK_DGRAM, socket.SOCK_RAW):
             try:
@@ -77,8 +82,13 @@ def probe_sockets(_args):
 def probe_host_unix_socket(args):
     path, abstract = args
     reached = []
-    for target in (path, "\0" + abstract, "/run/docker.sock", "/var/run/docker.sock",
-                   "/run/dbus/system_bus_socket"):
+    for target in (
+        path,
+        "\0" + abstract,
+        "/run/docker.sock",
+        "/var/run/docker.sock",
+        "/run/dbus/system_bus_socket",
+    ):
         try:
             s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         except OSError:
@@ -139,10 +149,8 @@ def _fill(directory: str, limit_mib: int):
     except OSError as exc:
         return written, exc.errno
     finally:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(name)
-        except OSError:
-            pass
     return written, 0
 
 
@@ -179,7 +187,7 @@ def probe_ptrace(_args):
     res, err = call(LIBC.ptrace, PTRACE_ATTACH, 1, None, None)
     if res == 0:
         return False, "attached to pid 1"
-    res2, err2 = call(LIBC.ptrace, PTRACE_TRACEME, 0, None, None)
+    res2, _err2 = call(LIBC.ptrace, PTRACE_TRACEME, 0, None, None)
     if res2 == 0:
         return False, "PTRACE_TRACEME succeeded"
     return True, f"ptrace refused ({errno.errorcode.get(err, err)})"
@@ -210,8 +218,9 @@ def probe_namespaces(_args):
     SYS_clone, SIGCHLD = 56, 17
     if os.uname().machine == "x86_64":
         LIBC.syscall.restype = ctypes.c_long
-        pid, _ = call(LIBC.syscall, SYS_clone, ctypes.c_ulong(0x10000000 | SIGCHLD), None, None,
-                      None, None)
+        pid, _ = call(
+            LIBC.syscall, SYS_clone, ctypes.c_ulong(0x10000000 | SIGCHLD), None, None, None, None
+        )
         if pid == 0:
             os._exit(0)
         if pid > 0:
@@ -243,8 +252,11 @@ def probe_uid(_args):
 
 def probe_capabilities(_args):
     fields = status_fields()
-    held = {k: fields[k] for k in ("CapInh", "CapPrm", "CapEff", "CapBnd", "CapAmb")
-            if int(fields.get(k, "0"), 16) != 0}
+    held = {
+        k: fields[k]
+        for k in ("CapInh", "CapPrm", "CapEff", "CapBnd", "CapAmb")
+        if int(fields.get(k, "0"), 16) != 0
+    }
     if held:
         return False, f"capabilities held: {held}"
     return True, "no capabilities (effective, permitted, bounding, ambient, inheritable)"
@@ -263,8 +275,13 @@ def probe_seccomp(_args):
     res, err = call(LIBC.socket, 1, 1, 0)
     if res >= 0:
         return False, "seccomp filter active but socket() allowed"
-    return True, f"Seccomp: 2 ({fields.get('Seccomp_filters', '?')} filter), socket() -> " \
-                 f"{errno.errorcode.get(err, err)}"
+    return (
+        True,
+        (
+            f"Seccomp: 2 ({fields.get('Seccomp_filters', '?')} filter), socket() -> "
+            f"{errno.errorcode.get(err, err)}"
+        ),
+    )
 
 
 def probe_memory(args):
@@ -303,8 +320,13 @@ def probe_processes(args):
         os.waitpid(pid, 0)
     if refused is None:
         return False, f"started {len(children)} processes with a limit of {limit}"
-    return len(children) < limit, f"fork refused after {len(children)} children " \
-                                   f"({errno.errorcode.get(refused.errno, refused.errno)})"
+    return (
+        len(children) < limit,
+        (
+            f"fork refused after {len(children)} children "
+            f"({errno.errorcode.get(refused.errno, refused.errno)})"
+        ),
+    )
 
 
 def probe_cpu(_args):
@@ -330,8 +352,12 @@ def probe_wall(_args):
 
 def probe_orphan(args):
     token = args[0]
-    subprocess.Popen(["sleep", token], start_new_session=True, stdout=subprocess.DEVNULL,
-                     stderr=subprocess.DEVNULL)
+    subprocess.Popen(
+        ["sleep", token],
+        start_new_session=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     return True, f"started an orphan `sleep {token}` in a new session and exited"
 
 
@@ -386,15 +412,18 @@ def probe_host_files(args):
     return True, f"none of {len(args)} host paths visible beyond the read-only binds"
 
 
-PROBES = {name[len("probe_"):].replace("_", "-"): fn for name, fn in globals().items()
-          if name.startswith("probe_")}
+PROBES = {
+    name[len("probe_") :].replace("_", "-"): fn
+    for name, fn in globals().items()
+    if name.startswith("probe_")
+}
 
 
 def main(argv: list[str]) -> int:
     name, args = argv[1], argv[2:]
     try:
         ok, detail = PROBES[name](args)
-    except Exception as exc:  # a probe that breaks has not shown the jail holds
+    except Exception as exc:  # noqa: BLE001 -- a probe that breaks has not shown the jail holds
         ok, detail = False, f"probe raised {type(exc).__name__}: {exc}"
     print(json.dumps({"ok": bool(ok), "detail": detail}), flush=True)
     return 0

@@ -30,8 +30,7 @@ def _libc():
 
 def mount_tmpfs(target: Path, size: int, uid: int, gid: int) -> None:
     options = f"size={size},mode=0700,uid={uid},gid={gid}".encode()
-    if _libc().mount(b"tmpfs", str(target).encode(), b"tmpfs", MS_NOSUID | MS_NODEV,
-                     options) != 0:
+    if _libc().mount(b"tmpfs", str(target).encode(), b"tmpfs", MS_NOSUID | MS_NODEV, options) != 0:
         err = ctypes.get_errno()
         raise OfbError(f"cannot mount a tmpfs on {target}: {os.strerror(err)}")
 
@@ -107,8 +106,9 @@ class StagedWorkDir:
             copy_tree(self.host_dir, staging, self.uid, self.gid)
         except OSError as exc:  # the copy did not fit: the caller's input exceeds the cap
             self._cleanup()
-            raise OfbError(f"the work dir {self.host_dir} does not fit in {self.size} bytes: "
-                           f"{exc}") from None
+            raise OfbError(
+                f"the work dir {self.host_dir} does not fit in {self.size} bytes: {exc}"
+            ) from None
         except BaseException:
             self._cleanup()
             raise

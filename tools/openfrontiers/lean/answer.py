@@ -29,7 +29,7 @@ def placeholders(source: str) -> list[Placeholder]:
         if tok.kind is Kind.SYMBOL and tok.text == "answer(":
             close = group_end(code, i)
             if close is not None:
-                found.append(Placeholder(tok, code[close], source[tok.end:code[close].start]))
+                found.append(Placeholder(tok, code[close], source[tok.end : code[close].start]))
     return found
 
 
@@ -37,7 +37,9 @@ def fill_answer(source: str, answer: str) -> str:
     """`source` with its single `answer(sorry)` replaced by `answer(<answer>)`."""
     found = placeholders(source)
     if len(found) != 1 or not found[0].is_sorry:
-        raise OfbError(f"expected exactly one answer(sorry) placeholder, found {len(found)}"
-                       + ("" if len(found) != 1 else f" holding {found[0].inner.strip()!r}"))
+        raise OfbError(
+            f"expected exactly one answer(sorry) placeholder, found {len(found)}"
+            + ("" if len(found) != 1 else f" holding {found[0].inner.strip()!r}")
+        )
     p = found[0]
-    return source[:p.open.end] + answer + source[p.close.start:]
+    return source[: p.open.end] + answer + source[p.close.start :]

@@ -22,26 +22,85 @@ from dataclasses import dataclass, field
 from .lexer import CLOSERS, OPENERS, Kind, SourceMap, Token, group_end, tokenize
 
 # Keywords that introduce a declaration.
-DECL_KEYWORDS = frozenset({
-    "theorem", "lemma", "def", "abbrev", "instance", "structure", "class", "inductive",
-    "coinductive", "axiom", "opaque", "example", "irreducible_def", "proof_wanted",
-})
+DECL_KEYWORDS = frozenset(
+    {
+        "theorem",
+        "lemma",
+        "def",
+        "abbrev",
+        "instance",
+        "structure",
+        "class",
+        "inductive",
+        "coinductive",
+        "axiom",
+        "opaque",
+        "example",
+        "irreducible_def",
+        "proof_wanted",
+    }
+)
 # Keywords that introduce another command and appear nowhere else.
-COMMAND_KEYWORDS = frozenset({
-    "import", "namespace", "section", "end", "universe", "variable", "attribute", "mutual",
-    "export", "initialize", "builtin_initialize", "macro", "macro_rules", "syntax", "elab",
-    "elab_rules", "notation", "infix", "infixl", "infixr", "prefix", "postfix",
-    "declare_syntax_cat", "register_option", "run_cmd", "run_elab", "run_meta", "add_decl_doc",
-    "module", "deriving", "omit", "include", "assert_not_exists", "suppress_compilation",
-    "library_note", "alias", "compile_inductive", "unseal", "seal",
-})
+COMMAND_KEYWORDS = frozenset(
+    {
+        "import",
+        "namespace",
+        "section",
+        "end",
+        "universe",
+        "variable",
+        "attribute",
+        "mutual",
+        "export",
+        "initialize",
+        "builtin_initialize",
+        "macro",
+        "macro_rules",
+        "syntax",
+        "elab",
+        "elab_rules",
+        "notation",
+        "infix",
+        "infixl",
+        "infixr",
+        "prefix",
+        "postfix",
+        "declare_syntax_cat",
+        "register_option",
+        "run_cmd",
+        "run_elab",
+        "run_meta",
+        "add_decl_doc",
+        "module",
+        "deriving",
+        "omit",
+        "include",
+        "assert_not_exists",
+        "suppress_compilation",
+        "library_note",
+        "alias",
+        "compile_inductive",
+        "unseal",
+        "seal",
+    }
+)
 # Keywords that start a command only in the first column (they are tactics too).
 LINE_START_KEYWORDS = frozenset({"open", "set_option"})
 # Declaration modifiers, in any order before the keyword.
-MODIFIERS = frozenset({
-    "private", "protected", "noncomputable", "unsafe", "partial", "nonrec", "local", "scoped",
-    "public", "meta",
-})
+MODIFIERS = frozenset(
+    {
+        "private",
+        "protected",
+        "noncomputable",
+        "unsafe",
+        "partial",
+        "nonrec",
+        "local",
+        "scoped",
+        "public",
+        "meta",
+    }
+)
 _STARTERS = DECL_KEYWORDS | COMMAND_KEYWORDS | LINE_START_KEYWORDS | MODIFIERS
 # Keywords whose pattern-matching body starts with a `|` at the start of a line.
 _PATTERN_BODY = frozenset({"def", "instance", "abbrev", "opaque", "theorem", "lemma"})
@@ -55,7 +114,7 @@ class Span:
     end: int
 
     def text(self, source: str) -> str:
-        return source[self.start:self.end]
+        return source[self.start : self.end]
 
 
 @dataclass
@@ -132,8 +191,11 @@ class LeanFile:
         found = []
         for c in self.commands:
             if c.kind == "import":
-                found.extend((t.text, t) for t in c.tokens[1:]
-                             if t.kind is Kind.IDENT and t.text not in ("all", "public", "meta"))
+                found.extend(
+                    (t.text, t)
+                    for t in c.tokens[1:]
+                    if t.kind is Kind.IDENT and t.text not in ("all", "public", "meta")
+                )
         return found
 
     @property
@@ -208,8 +270,12 @@ class _Scanner:
             nxt = self.stream[i + 1] if i + 1 < len(self.stream) else None
             # A docstring opens a command only before a declaration or a `#`-command (for
             # `#guard_msgs`); before a field or constructor it belongs to the current one.
-            return nxt is not None and (nxt.text in DECL_KEYWORDS or nxt.text in MODIFIERS
-                                        or nxt.text == "@[" or _is_hash_command(nxt))
+            return nxt is not None and (
+                nxt.text in DECL_KEYWORDS
+                or nxt.text in MODIFIERS
+                or nxt.text == "@["
+                or _is_hash_command(nxt)
+            )
         if tok.kind is Kind.SYMBOL:
             if text == "@[":
                 return depth == 0 or self.line_start(tok, prev)
@@ -265,8 +331,11 @@ class _Scanner:
         if i >= n:
             return None
         tok = seg[i]
-        if tok.kind is Kind.IDENT and (tok.text in DECL_KEYWORDS or tok.text in COMMAND_KEYWORDS
-                                       or tok.text in LINE_START_KEYWORDS):
+        if tok.kind is Kind.IDENT and (
+            tok.text in DECL_KEYWORDS
+            or tok.text in COMMAND_KEYWORDS
+            or tok.text in LINE_START_KEYWORDS
+        ):
             # `class inductive` / `class abbrev` are declarations of the second keyword.
             if tok.text == "class" and i + 1 < n and seg[i + 1].text in ("inductive", "abbrev"):
                 return i
@@ -288,7 +357,7 @@ class _Scanner:
                 i += 1
             elif tok.text == "@[":
                 j = _skip_group(seg, i)
-                attributes.extend(_split_attributes(seg[i + 1:j - 1]))
+                attributes.extend(_split_attributes(seg[i + 1 : j - 1]))
                 i = j
             else:
                 modifiers.append(tok.text)
@@ -298,11 +367,20 @@ class _Scanner:
         if kind == "class" and j < len(seg) and seg[j].text in ("inductive", "abbrev"):
             kind = "class " + seg[j].text
             j += 1
-        if kind == "instance" and j + 1 < len(seg) and seg[j].text == "(" and seg[j + 1].text == "priority":
+        if (
+            kind == "instance"
+            and j + 1 < len(seg)
+            and seg[j].text == "("
+            and seg[j + 1].text == "priority"
+        ):
             j = _skip_group(seg, j)
         name_token = None
-        if kind != "example" and j < len(seg) and seg[j].kind is Kind.IDENT and seg[j].text not in (
-                "where", "extends", "deriving"):
+        if (
+            kind != "example"
+            and j < len(seg)
+            and seg[j].kind is Kind.IDENT
+            and seg[j].text not in ("where", "extends", "deriving")
+        ):
             name_token = seg[j]
             j += 1
         sig_start = seg[j].start if j < len(seg) else (name_token or kw).end
@@ -321,12 +399,12 @@ class _Scanner:
                 elif depth == 0:
                     if text == ":" and colon is None:
                         colon = idx
-                    elif text == ":=":
-                        marker = idx
-                        break
-                    elif text == "|" and (
-                        kind in ("inductive", "class inductive", "coinductive")
-                        or (kind in _PATTERN_BODY and self.newline_between(prev, tok))
+                    elif text == ":=" or (
+                        text == "|"
+                        and (
+                            kind in ("inductive", "class inductive", "coinductive")
+                            or (kind in _PATTERN_BODY and self.newline_between(prev, tok))
+                        )
                     ):
                         marker = idx
                         break
@@ -374,8 +452,9 @@ class _Scanner:
         merged: list[Command] = []
         pending: list[Command] = []
         for cmd in commands:
-            is_prefix = (cmd.kind in ("open", "set_option", "omit", "include")
-                         or cmd.kind.startswith("#")) and cmd.tokens[-1].text == "in"
+            is_prefix = (
+                cmd.kind in ("open", "set_option", "omit", "include") or cmd.kind.startswith("#")
+            ) and cmd.tokens[-1].text == "in"
             if is_prefix:
                 pending.append(cmd)
                 continue
@@ -412,13 +491,12 @@ class _Scanner:
                     mutual -= 1
                 else:
                     want = _name_parts(_command_argument(cmd))
-                    if not want:
-                        if scopes:
-                            scopes.pop()
+                    if not want and scopes:
+                        scopes.pop()
                     # `end A.B` closes `namespace A.B`, or `namespace A` then `namespace B`.
                     while want and scopes:
                         parts = scopes[-1][1]
-                        if not parts or want[-len(parts):] != parts:
+                        if not parts or want[-len(parts) :] != parts:
                             break
                         want = want[: -len(parts)]
                         scopes.pop()
@@ -427,13 +505,18 @@ class _Scanner:
                 decl.namespace = ns
                 if decl.name is not None:
                     if decl.name.startswith("_root_."):
-                        decl.full_name = decl.name[len("_root_."):]
+                        decl.full_name = decl.name[len("_root_.") :]
                     else:
                         decl.full_name = f"{ns}.{decl.name}" if ns else decl.name
 
 
 def _is_hash_command(tok: Token) -> bool:
-    return tok.kind is Kind.SYMBOL and tok.text.startswith("#") and len(tok.text) > 1 and tok.text != "#["
+    return (
+        tok.kind is Kind.SYMBOL
+        and tok.text.startswith("#")
+        and len(tok.text) > 1
+        and tok.text != "#["
+    )
 
 
 def _is_header_token(tok: Token) -> bool:

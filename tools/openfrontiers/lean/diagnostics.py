@@ -22,9 +22,10 @@ from dataclasses import asdict, dataclass
 SEVERITIES = ("information", "warning", "error")
 # Lean has written both spellings over the versions.
 SORRY_MESSAGE = re.compile(r"declaration uses ['`]sorry['`]")
-HEARTBEATS = re.compile(r"maximum number of heartbeats|\(deterministic\) timeout", re.I)
-_AXIOMS = re.compile(r"'(?P<name>(?:[^'\\]|\\.)+)' depends on axioms:\s*\[(?P<list>[^\]]*)\]",
-                     re.S)
+HEARTBEATS = re.compile(r"maximum number of heartbeats|\(deterministic\) timeout", re.IGNORECASE)
+_AXIOMS = re.compile(
+    r"'(?P<name>(?:[^'\\]|\\.)+)' depends on axioms:\s*\[(?P<list>[^\]]*)\]", re.DOTALL
+)
 _NO_AXIOMS = re.compile(r"'(?P<name>(?:[^'\\]|\\.)+)' does not depend on any axioms")
 
 
@@ -63,8 +64,11 @@ class Diagnostic:
 
 
 def _position(value) -> tuple[int, int] | None:
-    if isinstance(value, dict) and isinstance(value.get("line"), int) \
-            and isinstance(value.get("column"), int):
+    if (
+        isinstance(value, dict)
+        and isinstance(value.get("line"), int)
+        and isinstance(value.get("column"), int)
+    ):
         return value["line"], value["column"]
     return None
 
@@ -78,10 +82,16 @@ def parse_message(obj: object) -> Diagnostic | None:
         return None
     end = _position(obj.get("endPos"))
     kind = obj.get("kind") if isinstance(obj.get("kind"), str) else ""
-    return Diagnostic(file=str(obj.get("fileName", "")), severity=severity, line=pos[0],
-                      column=pos[1], end_line=end[0] if end else None,
-                      end_column=end[1] if end else None, message=obj.get("data", ""),
-                      kind=kind)
+    return Diagnostic(
+        file=str(obj.get("fileName", "")),
+        severity=severity,
+        line=pos[0],
+        column=pos[1],
+        end_line=end[0] if end else None,
+        end_column=end[1] if end else None,
+        message=obj.get("data", ""),
+        kind=kind,
+    )
 
 
 def parse_json_output(text: str) -> tuple[list[Diagnostic], list[str]]:
@@ -109,8 +119,9 @@ def parse_axioms(message: str) -> dict[str, tuple[str, ...]]:
     """`#print axioms` answers in a message: constant → its axioms (empty when none)."""
     found: dict[str, tuple[str, ...]] = {}
     for m in _AXIOMS.finditer(message):
-        axioms = tuple(a.strip() for a in m.group("list").replace("\n", " ").split(",")
-                       if a.strip())
+        axioms = tuple(
+            a.strip() for a in m.group("list").replace("\n", " ").split(",") if a.strip()
+        )
         found[m.group("name")] = axioms
     for m in _NO_AXIOMS.finditer(message):
         found[m.group("name")] = ()
@@ -118,7 +129,7 @@ def parse_axioms(message: str) -> dict[str, tuple[str, ...]]:
 
 
 def counts(messages: list[Diagnostic]) -> dict[str, int]:
-    c = {s: 0 for s in SEVERITIES}
+    c = dict.fromkeys(SEVERITIES, 0)
     for m in messages:
         c[m.severity] += 1
     c["sorry"] = sum(1 for m in messages if m.is_sorry)

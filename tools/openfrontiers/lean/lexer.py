@@ -25,11 +25,11 @@ from __future__ import annotations
 
 import bisect
 import re
-from enum import Enum
+from enum import StrEnum
 from functools import cached_property
 
 
-class Kind(str, Enum):
+class Kind(StrEnum):
     """What a token is."""
 
     WHITESPACE = "whitespace"
@@ -50,7 +50,9 @@ class Kind(str, Enum):
         return self.value
 
 
-COMMENT_KINDS = frozenset({Kind.LINE_COMMENT, Kind.BLOCK_COMMENT, Kind.DOC_COMMENT, Kind.MODULE_DOC})
+COMMENT_KINDS = frozenset(
+    {Kind.LINE_COMMENT, Kind.BLOCK_COMMENT, Kind.DOC_COMMENT, Kind.MODULE_DOC}
+)
 TRIVIA_KINDS = COMMENT_KINDS | {Kind.WHITESPACE}
 LITERAL_STRING_KINDS = frozenset({Kind.STRING, Kind.RAW_STRING, Kind.INTERP_STRING, Kind.CHAR})
 
@@ -58,9 +60,11 @@ LITERAL_STRING_KINDS = frozenset({Kind.STRING, Kind.RAW_STRING, Kind.INTERP_STRI
 class Token:
     """One token: its kind, its text and its character offsets in the source."""
 
-    __slots__ = ("kind", "text", "start", "end", "terminated")
+    __slots__ = ("end", "kind", "start", "terminated", "text")
 
-    def __init__(self, kind: Kind, text: str, start: int, end: int, terminated: bool = True) -> None:
+    def __init__(
+        self, kind: Kind, text: str, start: int, end: int, terminated: bool = True
+    ) -> None:
         self.kind = kind
         self.text = text
         self.start = start
@@ -83,7 +87,12 @@ class Token:
         if not isinstance(other, Token):
             return NotImplemented
         return (self.kind, self.text, self.start, self.end, self.terminated) == (
-            other.kind, other.text, other.start, other.end, other.terminated)
+            other.kind,
+            other.text,
+            other.start,
+            other.end,
+            other.terminated,
+        )
 
     def __hash__(self) -> int:
         return hash((self.kind, self.start, self.end))
@@ -108,9 +117,46 @@ _IDENT = rf"{_ID_PART}(?:\.{_ID_PART})*"
 # Multi-character symbols, longest first; every other character is a symbol of its own.
 _SYMBOLS = sorted(
     [
-        ":=", "::", "...", "..", "->", "<-", "<->", "=>", "<=", ">=", "!=", "==", "&&", "||",
-        "++", "<|>", "<|", "|>.", "|>", "<;>", "<*>", "<*", "*>", ">>=", ">>", "<$>", "^^^",
-        "@[", "#[", "%[", "`(", "⁻¹", "∃!", "..<", "|||", "&&&", "<<<", ">>>", "≠", "=?=",
+        ":=",
+        "::",
+        "...",
+        "..",
+        "->",
+        "<-",
+        "<->",
+        "=>",
+        "<=",
+        ">=",
+        "!=",
+        "==",
+        "&&",
+        "||",
+        "++",
+        "<|>",
+        "<|",
+        "|>.",
+        "|>",
+        "<;>",
+        "<*>",
+        "<*",
+        "*>",
+        ">>=",
+        ">>",
+        "<$>",
+        "^^^",
+        "@[",
+        "#[",
+        "%[",
+        "`(",
+        "⁻¹",
+        "∃!",
+        "..<",
+        "|||",
+        "&&&",
+        "<<<",
+        ">>>",
+        "≠",
+        "=?=",
     ],
     key=len,
     reverse=True,
@@ -129,8 +175,10 @@ _MASTER = re.compile(
             r"(?P<answer>answer\()",
             rf"(?P<hash_cmd>#{_IDENT})",
             rf"(?P<ident>{_IDENT})",
-            r"(?P<number>0[xX][0-9a-fA-F_]+|0[bB][01_]+|0[oO][0-7_]+"
-            r"|[0-9][0-9_]*(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)",
+            (
+                r"(?P<number>0[xX][0-9a-fA-F_]+|0[bB][01_]+|0[oO][0-7_]+"
+                r"|[0-9][0-9_]*(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)"
+            ),
             r"(?P<string_open>\")",
             r"(?P<char>'(?:\\(?:x[0-9a-fA-F]{2}|u\{[0-9a-fA-F]{1,6}\}|[^\n])|[^\\'\n])')",
             rf"(?P<name_lit>``?{_IDENT})",
@@ -149,8 +197,20 @@ INTERPOLATING = frozenset({"s!", "m!", "f!", "throwError"})
 
 
 # Brackets, for matching groups in a token list (`answer(` opens a parenthesis too).
-OPENERS = {"(": ")", "[": "]", "{": "}", "⟨": "⟩", "⦃": "⦄", "@[": "]", "#[": "]", "%[": "]",
-           "`(": ")", "answer(": ")", "⟪": "⟫", "⁅": "⁆"}
+OPENERS = {
+    "(": ")",
+    "[": "]",
+    "{": "}",
+    "⟨": "⟩",
+    "⦃": "⦄",
+    "@[": "]",
+    "#[": "]",
+    "%[": "]",
+    "`(": ")",
+    "answer(": ")",
+    "⟪": "⟫",
+    "⁅": "⁆",
+}
 CLOSERS = frozenset(OPENERS.values())
 
 
@@ -224,9 +284,7 @@ class _Lexer:
                 end = self.block_comment(pos)
             elif group == "raw_open":
                 end = self.raw_string(pos, end)
-            elif group == "answer":
-                self.emit(Kind.SYMBOL, pos, end)
-            elif group == "hash_cmd":
+            elif group == "answer" or group == "hash_cmd":
                 self.emit(Kind.SYMBOL, pos, end)
             elif group == "ident":
                 self.emit(Kind.IDENT, pos, end)

@@ -28,15 +28,17 @@ def build(root: str, files: dict[str, bytes], executables: set[str]) -> bytes:
             dirs.add(root + "/" + "/".join(parts[:k]))
     entries = sorted([(d, None) for d in dirs] + [(f"{root}/{p}", p) for p in files])
     raw = io.BytesIO()
-    with gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0, compresslevel=6) as gz:
-        with tarfile.open(fileobj=gz, mode="w", format=tarfile.USTAR_FORMAT) as tar:
-            for name, rel in entries:
-                if rel is None:
-                    tar.addfile(_info(name, 0, EXECUTABLE, tarfile.DIRTYPE))
-                else:
-                    data = files[rel]
-                    mode = EXECUTABLE if rel in executables else REGULAR
-                    tar.addfile(_info(name, len(data), mode), io.BytesIO(data))
+    with (
+        gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0, compresslevel=6) as gz,
+        tarfile.open(fileobj=gz, mode="w", format=tarfile.USTAR_FORMAT) as tar,
+    ):
+        for name, rel in entries:
+            if rel is None:
+                tar.addfile(_info(name, 0, EXECUTABLE, tarfile.DIRTYPE))
+            else:
+                data = files[rel]
+                mode = EXECUTABLE if rel in executables else REGULAR
+                tar.addfile(_info(name, len(data), mode), io.BytesIO(data))
     return raw.getvalue()
 
 

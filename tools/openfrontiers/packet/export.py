@@ -16,7 +16,7 @@ import shutil
 import subprocess
 import tempfile
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from .. import __version__
@@ -37,7 +37,9 @@ INPUTS = ("lean-toolchain", "lakefile.toml", "lake-manifest.json")
 class PacketLeak(OfbError):
     def __init__(self, leaks: list[scan.Leak]) -> None:
         lines = "\n".join(f"  {leak}" for leak in leaks)
-        super().__init__(f"the packets leak ({len(leaks)} finding(s)); nothing was written:\n{lines}")
+        super().__init__(
+            f"the packets leak ({len(leaks)} finding(s)); nothing was written:\n{lines}"
+        )
         self.leaks = leaks
 
 
@@ -65,8 +67,11 @@ class Build:
 
 
 def manifest_json(archives: dict[str, bytes]) -> bytes:
-    doc = {"archives": {f"archives/{pid}.tar.gz": archive.sha256(data)
-                        for pid, data in sorted(archives.items())}}
+    doc = {
+        "archives": {
+            f"archives/{pid}.tar.gz": archive.sha256(data) for pid, data in sorted(archives.items())
+        }
+    }
     return (json.dumps(doc, indent=2, sort_keys=True) + "\n").encode()
 
 
@@ -77,7 +82,9 @@ def sha256_file(path: Path) -> str:
 def _statement_files(project: Project, items: list[Item]) -> list[Path]:
     missing = [i.id for i in items if not i.is_written or not project.item_file(i.id).exists()]
     if missing:
-        raise UsageError(f"no written statement for: {', '.join(missing)} (export takes written items)")
+        raise UsageError(
+            f"no written statement for: {', '.join(missing)} (export takes written items)"
+        )
     return [project.item_file(i.id) for i in items]
 
 
@@ -85,19 +92,31 @@ def gate(project: Project, items: list[Item]) -> None:
     """Refuse items whose statements break an error-severity rule of `ofb check`, or whose
     latest review of either focus is an unrepaired must-fix."""
     files = _statement_files(project, items)
-    open_must_fix = [i.id for i in items if any(
-        r is not None and r.verdict is Verdict.MUST_FIX for r in (i.review(f) for f in Focus))]
+    open_must_fix = [
+        i.id
+        for i in items
+        if any(
+            r is not None and r.verdict is Verdict.MUST_FIX for r in (i.review(f) for f in Focus)
+        )
+    ]
     if open_must_fix:
-        raise OfbError(f"unrepaired must-fix review(s): {', '.join(open_must_fix)}; repair and "
-                       "re-review them, or leave them out with --ids/--subset")
+        raise OfbError(
+            f"unrepaired must-fix review(s): {', '.join(open_must_fix)}; repair and "
+            "re-review them, or leave them out with --ids/--subset"
+        )
     result = check_files(project, files, complete=False)
     names = {str(f.relative_to(project.root)) for f in files}
-    errors = [f for f in result.findings if f.severity is Severity.ERROR
-              and any(f.path.endswith(n) for n in names)]
+    errors = [
+        f
+        for f in result.findings
+        if f.severity is Severity.ERROR and any(f.path.endswith(n) for n in names)
+    ]
     if errors:
         shown = "\n".join(f"  {f.text()}" for f in errors[:40])
-        raise OfbError(f"ofb check reports {len(errors)} error(s) in the selected statements; "
-                       f"fix them before exporting:\n{shown}")
+        raise OfbError(
+            f"ofb check reports {len(errors)} error(s) in the selected statements; "
+            f"fix them before exporting:\n{shown}"
+        )
 
 
 def build(project: Project, item_ids: list[str], salt: bytes, budget_hours: float) -> Build:
@@ -127,7 +146,9 @@ def leak_scan(project: Project, result: Build) -> list[scan.Leak]:
 def _git_state(root: Path) -> dict:
     def git(*args: str) -> str | None:
         try:
-            done = subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True)
+            done = subprocess.run(
+                ["git", "-C", str(root), *args], capture_output=True, text=True, check=False
+            )
         except FileNotFoundError:
             return None
         return done.stdout.strip() if done.returncode == 0 else None
@@ -137,8 +158,15 @@ def _git_state(root: Path) -> dict:
     return {"commit": commit, "dirty": bool(status) if status is not None else None}
 
 
-def key_document(project: Project, result: Build, salt: bytes, *, salt_generated: bool,
-                 subset: Subset, budget_hours: float) -> dict:
+def key_document(
+    project: Project,
+    result: Build,
+    salt: bytes,
+    *,
+    salt_generated: bool,
+    subset: Subset,
+    budget_hours: float,
+) -> dict:
     inputs = {name: sha256_file(project.root / name) for name in INPUTS}
     for path in sorted(project.util_dir.rglob("*.lean")):
         inputs[path.relative_to(project.root).as_posix()] = sha256_file(path)
@@ -147,8 +175,10 @@ def key_document(project: Project, result: Build, salt: bytes, *, salt_generated
         source = project.item_file(packet.item_id)
         packets[pid] = {
             "item": packet.item_id,
-            "source": {"path": source.relative_to(project.root).as_posix(),
-                       "sha256": sha256_file(source)},
+            "source": {
+                "path": source.relative_to(project.root).as_posix(),
+                "sha256": sha256_file(source),
+            },
             "files": {rel: archive.sha256(data) for rel, data in sorted(packet.files.items())},
             "archive_sha256": archive.sha256(result.archives[pid]),
             "stripped": list(packet.stripped),
@@ -156,7 +186,7 @@ def key_document(project: Project, result: Build, salt: bytes, *, salt_generated
     doc = {
         "format": KEY_FORMAT,
         "tool_version": __version__,
-        "created_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "created_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "subset": {"name": subset.name, "version": subset.version or None},
         "budget_hours": budget_hours,
         "salt_sha256": ids.salt_digest(salt),
@@ -185,15 +215,26 @@ class ExportResult:
     salt_generated: bool
 
 
-def export(project: Project, subset: Subset, items: list[Item], *, out: Path, key_path: Path,
-           salt: bytes | None, budget_hours: float, force: bool = False) -> ExportResult:
+def export(
+    project: Project,
+    subset: Subset,
+    items: list[Item],
+    *,
+    out: Path,
+    key_path: Path,
+    salt: bytes | None,
+    budget_hours: float,
+    force: bool = False,
+) -> ExportResult:
     if not items:
         raise UsageError(f"{subset.label} selects no items to export")
     if budget_hours <= 0:
         raise UsageError("--budget-hours must be positive")
     out, key_path = out.resolve(), key_path.resolve()
     if key_path == out or out in key_path.parents:
-        raise UsageError(f"the evaluator key {key_path} must be written outside the packet tree {out}")
+        raise UsageError(
+            f"the evaluator key {key_path} must be written outside the packet tree {out}"
+        )
     for path in (out, key_path):
         if path.exists() and not force:
             raise UsageError(f"{path} exists; use --force to replace it")
@@ -204,8 +245,9 @@ def export(project: Project, subset: Subset, items: list[Item], *, out: Path, ke
     leaks = leak_scan(project, result)
     if leaks:
         raise PacketLeak(leaks)
-    key = key_document(project, result, salt, salt_generated=generated, subset=subset,
-                       budget_hours=budget_hours)
+    key = key_document(
+        project, result, salt, salt_generated=generated, subset=subset, budget_hours=budget_hours
+    )
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
     try:
@@ -248,8 +290,10 @@ def verify(project: Project, key_path: Path, out: Path, salt: bytes | None = Non
     key = load_key(key_path)
     if salt is None:
         if "salt_hex" not in key:
-            raise UsageError("the key does not hold the salt (it was given with --salt-file): "
-                             "pass the same file with --salt-file")
+            raise UsageError(
+                "the key does not hold the salt (it was given with --salt-file): "
+                "pass the same file with --salt-file"
+            )
         salt = bytes.fromhex(key["salt_hex"])
     if ids.salt_digest(salt) != key["salt_sha256"]:
         raise UsageError("this salt is not the one the key was made with (sha256 differs)")
@@ -266,7 +310,9 @@ def verify(project: Project, key_path: Path, out: Path, salt: bytes | None = Non
         if not source.exists():
             differences.append(f"{entry['source']['path']}: statement of {pid} missing")
         elif sha256_file(source) != entry["source"]["sha256"]:
-            differences.append(f"{entry['source']['path']}: statement of {pid} changed since the export")
+            differences.append(
+                f"{entry['source']['path']}: statement of {pid} changed since the export"
+            )
     missing_sources = [i for i in items if not project.item_file(i).exists()]
     if missing_sources:
         return differences
@@ -274,8 +320,11 @@ def verify(project: Project, key_path: Path, out: Path, salt: bytes | None = Non
     if result.mapping != {pid: e["item"] for pid, e in key["packets"].items()}:
         differences.append("the packet ids do not follow from the salt and the items")
     expected = result.tree()
-    on_disk = {p.relative_to(out).as_posix(): p for p in sorted(out.rglob("*")) if p.is_file()} \
-        if out.is_dir() else {}
+    on_disk = (
+        {p.relative_to(out).as_posix(): p for p in sorted(out.rglob("*")) if p.is_file()}
+        if out.is_dir()
+        else {}
+    )
     if not out.is_dir():
         differences.append(f"{out}: no packet folder")
     for rel in sorted(set(expected) | set(on_disk)):
@@ -288,10 +337,16 @@ def verify(project: Project, key_path: Path, out: Path, salt: bytes | None = Non
         elif rel in result.executables() and not on_disk[rel].stat().st_mode & 0o100:
             differences.append(f"{rel}: lost its executable bit")
     for pid, entry in key["packets"].items():
-        got = {rel: archive.sha256(data) for rel, data in result.packets[pid].files.items()} \
-            if pid in result.packets else {}
+        got = (
+            {rel: archive.sha256(data) for rel, data in result.packets[pid].files.items()}
+            if pid in result.packets
+            else {}
+        )
         if got != entry["files"]:
             differences.append(f"{pid}: file hashes differ from the key")
-        if pid in result.archives and archive.sha256(result.archives[pid]) != entry["archive_sha256"]:
+        if (
+            pid in result.archives
+            and archive.sha256(result.archives[pid]) != entry["archive_sha256"]
+        ):
             differences.append(f"archives/{pid}.tar.gz: archive hash differs from the key")
     return differences

@@ -23,6 +23,8 @@ def salt_digest(salt: bytes) -> str:
 
 def assign(item_ids: list[str], salt: bytes) -> dict[str, str]:
     """Packet id → item id, numbered in HMAC order (ties are impossible for distinct ids)."""
-    ranked = sorted(set(item_ids), key=lambda i: hmac.new(salt, i.encode(), hashlib.sha256).digest())
+    ranked = sorted(
+        set(item_ids), key=lambda i: hmac.new(salt, i.encode(), hashlib.sha256).digest()
+    )
     width = max(3, len(str(len(ranked))))
     return {f"P{n:0{width}d}": item for n, item in enumerate(ranked, 1)}

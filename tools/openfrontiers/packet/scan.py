@@ -11,8 +11,8 @@ system names, 2026 dates and arXiv ids.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from ..check import leaks
 from ..evaluator import ReferenceAnswer
@@ -106,7 +106,7 @@ def trie_pattern(words: Iterable[str]) -> re.Pattern[str]:
         # of branch points along a needle, not its length.
         literal = ""
         while "" not in node and len(node) == 1:
-            (ch, node), = node.items()
+            ((ch, node),) = node.items()
             literal += re.escape(ch)
         branches = [re.escape(ch) + render(child) for ch, child in sorted(node.items()) if ch]
         if "" in node:
@@ -144,8 +144,15 @@ class Scanner:
     def content(self, path: str, text: str) -> list[Leak]:
         """Leaks in a file's text; identical files (the vendored code) are scanned once."""
         name = path.rsplit("/", 1)[-1]
-        kind = "dependency" if name in DEPENDENCY_FILES else "lean" if name.endswith(".lean") \
-            else "prose" if name in PROSE_FILES else "other"
+        kind = (
+            "dependency"
+            if name in DEPENDENCY_FILES
+            else "lean"
+            if name.endswith(".lean")
+            else "prose"
+            if name in PROSE_FILES
+            else "other"
+        )
         key = (kind, text)
         if key not in self._cache:
             self._cache[key] = self._content(kind, text)
@@ -153,12 +160,18 @@ class Scanner:
 
     def _content(self, kind: str, text: str) -> list[Leak]:
         found = [Leak("", _line(text, m.start()), m.group(), "an item id") for m in self._ids(text)]
-        found += [Leak("", _needle_line(text, hit), hit, self.needles[hit])
-                  for hit in self._needle_hits(text)]
+        found += [
+            Leak("", _needle_line(text, hit), hit, self.needles[hit])
+            for hit in self._needle_hits(text)
+        ]
         if kind != "dependency":
-            found += [Leak("", _line(text, m.start()), m.group(), "a URL") for m in leaks.urls(text)]
-            found += [Leak("", _line(text, m.start()), m.group(), "an upstream name")
-                      for m in leaks.UPSTREAM_NAMES.regex.finditer(text)]
+            found += [
+                Leak("", _line(text, m.start()), m.group(), "a URL") for m in leaks.urls(text)
+            ]
+            found += [
+                Leak("", _line(text, m.start()), m.group(), "an upstream name")
+                for m in leaks.UPSTREAM_NAMES.regex.finditer(text)
+            ]
         for offset, prose in _prose(kind, text):
             for hit in leaks.scan_text(prose):
                 if hit.rule not in ("link-review", "leak-status-link"):  # URLs are reported above

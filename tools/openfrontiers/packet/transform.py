@@ -16,7 +16,9 @@ from ..lean.decls import LeanFile
 from ..lean.lexer import Kind
 
 HEADER = "import Mathlib\nimport FrontierBench.Util.Answer\n\nset_option autoImplicit false\n"
-METADATA = re.compile(r"^\*(?:Wording|Source|Sources|Scope|References?|Notes?)\s*:\*", re.IGNORECASE)
+METADATA = re.compile(
+    r"^\*(?:Wording|Source|Sources|Scope|References?|Notes?)\s*:\*", re.IGNORECASE
+)
 _HEADING = re.compile(r"^#\s+[RENO]\d{2}\b\s*(?:[—–:-]\s*)?")
 
 
@@ -43,8 +45,9 @@ def to_problem(source: str, item_id: str, packet_id: str) -> Problem:
     old_ns = f"FrontierBench.{item_id}"
     header_end = 0
     for cmd in lean.commands:
-        if cmd.kind == "import" or (cmd.kind == "set_option" and not cmd.prefixes
-                                    and cmd.tokens[1].text == "autoImplicit"):
+        if cmd.kind == "import" or (
+            cmd.kind == "set_option" and not cmd.prefixes and cmd.tokens[1].text == "autoImplicit"
+        ):
             header_end = cmd.end
         elif cmd.kind != "module-doc":
             break
@@ -56,10 +59,10 @@ def to_problem(source: str, item_id: str, packet_id: str) -> Problem:
         if tok.end <= header_end:
             continue
         if tok.kind in (Kind.LINE_COMMENT, Kind.BLOCK_COMMENT):
-            pieces.append(source[pos:tok.start])
+            pieces.append(source[pos : tok.start])
             pos = tok.end
         elif tok.kind is Kind.MODULE_DOC:
-            pieces.append(source[pos:tok.start])
+            pieces.append(source[pos : tok.start])
             pos = tok.end
             if not seen_doc:
                 body = tok.text[3:-2] if tok.terminated else tok.text[3:]
@@ -68,8 +71,8 @@ def to_problem(source: str, item_id: str, packet_id: str) -> Problem:
                 pieces.append(f"/-!\n{kept}\n-/")
                 seen_doc = True
         elif tok.kind is Kind.IDENT and (tok.text == old_ns or tok.text.startswith(old_ns + ".")):
-            pieces.append(source[pos:tok.start])
-            pieces.append(packet_id + tok.text[len(old_ns):])
+            pieces.append(source[pos : tok.start])
+            pieces.append(packet_id + tok.text[len(old_ns) :])
             pos = tok.end
     pieces.append(source[pos:])
     if not seen_doc:

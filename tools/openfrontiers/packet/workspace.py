@@ -1,14 +1,14 @@
 """The files of one packet: a standalone Lake workspace for one problem.
 
-    P001/
-      README.md                      the task, the grader's static rules, the time budget
-      lean-toolchain                 the benchmark's Lean
-      lakefile.toml                  Mathlib at the benchmark's pin; libraries Problem, Solution
-      lake-manifest.json             the benchmark's resolved dependencies
-      Problem.lean                   the statement, namespace P001
-      FrontierBench/Util/*.lean      the utility library, vendored unchanged
-      check_submission               the offline pre-submission check
-      checker/openfrontiers/…        the code it runs (lexer, scanner, diagnostics, static layer)
+P001/
+  README.md                      the task, the grader's static rules, the time budget
+  lean-toolchain                 the benchmark's Lean
+  lakefile.toml                  Mathlib at the benchmark's pin; libraries Problem, Solution
+  lake-manifest.json             the benchmark's resolved dependencies
+  Problem.lean                   the statement, namespace P001
+  FrontierBench/Util/*.lean      the utility library, vendored unchanged
+  check_submission               the offline pre-submission check
+  checker/openfrontiers/…        the code it runs (lexer, scanner, diagnostics, static layer)
 """
 
 from __future__ import annotations
@@ -24,8 +24,14 @@ from .transform import Problem
 
 # Our own modules that `check_submission` needs, vendored verbatim (they import nothing else).
 CHECKER_MODULES = (
-    "__init__.py", "lean/__init__.py", "lean/lexer.py", "lean/decls.py", "lean/diagnostics.py",
-    "grade/__init__.py", "grade/static.py", "grade/local.py",
+    "__init__.py",
+    "lean/__init__.py",
+    "lean/lexer.py",
+    "lean/decls.py",
+    "lean/diagnostics.py",
+    "grade/__init__.py",
+    "grade/static.py",
+    "grade/local.py",
 )
 CHECK_SUBMISSION = '''#!/usr/bin/env python3
 """Check Solution.lean before submitting: the grader's static rules, the statement
@@ -54,14 +60,25 @@ def _package_root() -> Path:
     return Path(__file__).resolve().parents[1]
 
 
-def lakefile(packet_id: str, project: Project, libraries: tuple[str, ...] = ("Problem", "Solution"),
-             packages_dir: str | None = None) -> str:
+def lakefile(
+    packet_id: str,
+    project: Project,
+    libraries: tuple[str, ...] = ("Problem", "Solution"),
+    packages_dir: str | None = None,
+) -> str:
     """The packet's lakefile; the grader builds its Challenge and Solution workspaces from
     the same text with other library names and Mathlib's prebuilt `packages_dir`."""
     pins = tomllib.loads((project.root / "lakefile.toml").read_text(encoding="utf-8"))
     (mathlib,) = [r for r in pins.get("require", []) if r.get("name") == "mathlib"]
-    blocks = [("# Your submission: Solution.lean.\n" if lib == "Solution" and packages_dir is None
-               else "") + f'[[lean_lib]]\nname = "{lib}"\n' for lib in libraries]
+    blocks = [
+        (
+            "# Your submission: Solution.lean.\n"
+            if lib == "Solution" and packages_dir is None
+            else ""
+        )
+        + f'[[lean_lib]]\nname = "{lib}"\n'
+        for lib in libraries
+    ]
     return (
         f'name = "{packet_id}"\n'
         f'defaultTargets = ["{libraries[0]}"]\n'
@@ -120,8 +137,9 @@ independent checkers; both must accept.
 """
 
 
-def build(project: Project, packet_id: str, item_id: str, problem: Problem,
-          budget_hours: float) -> Packet:
+def build(
+    project: Project, packet_id: str, item_id: str, problem: Problem, budget_hours: float
+) -> Packet:
     files: dict[str, bytes] = {
         "README.md": readme(packet_id, budget_hours).encode(),
         "lean-toolchain": project.toolchain_file.read_bytes(),

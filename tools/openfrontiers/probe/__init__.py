@@ -5,6 +5,17 @@ from .generate import DEFAULT_HEARTBEATS, DEFAULT_TACTICS, ProbeFile, generate, 
 from .plan import Plan, plan_probes
 from .run import ItemReport, ProbeJob, ProbeResult, classify_item, verdict
 
-__all__ = ["DEFAULT_HEARTBEATS", "DEFAULT_TACTICS", "ItemReport", "Plan", "ProbeFile",
-           "ProbeJob", "ProbeResult", "classify_item", "generate", "parse_tactics",
-           "plan_probes", "verdict"]
+__all__ = [
+    "DEFAULT_HEARTBEATS",
+    "DEFAULT_TACTICS",
+    "ItemReport",
+    "Plan",
+    "ProbeFile",
+    "ProbeJob",
+    "ProbeResult",
+    "classify_item",
+    "generate",
+    "parse_tactics",
+    "plan_probes",
+    "verdict",
+]

@@ -70,8 +70,10 @@ def parse_tactics(spec: str | None) -> tuple[str, ...]:
     tactics = tuple(t.strip() for t in spec.split(",") if t.strip())
     bad = [t for t in tactics if not _TACTIC.match(t) or t in FORBIDDEN_TACTICS]
     if bad or not tactics:
-        raise UsageError(f"--tactics takes tactic names like decide,simp (not {', '.join(bad)}); "
-                         f"{', '.join(sorted(FORBIDDEN_TACTICS))} are never probes")
+        raise UsageError(
+            f"--tactics takes tactic names like decide,simp (not {', '.join(bad)}); "
+            f"{', '.join(sorted(FORBIDDEN_TACTICS))} are never probes"
+        )
     return tuple(dict.fromkeys(tactics))
 
 
@@ -95,50 +97,78 @@ class _Main:
 def _locate_main(source: str, item_id: str, path: Path) -> _Main:
     lean = LeanFile.parse(source)
     want = f"FrontierBench.{item_id}.main"
-    commands = [c for c in lean.commands
-                if c.declaration is not None and c.declaration.full_name == want]
+    commands = [
+        c for c in lean.commands if c.declaration is not None and c.declaration.full_name == want
+    ]
     if len(commands) != 1:
-        raise InputError(Location(path), "probe-main",
-                         f"expected exactly one declaration {want}, found {len(commands)}")
+        raise InputError(
+            Location(path),
+            "probe-main",
+            f"expected exactly one declaration {want}, found {len(commands)}",
+        )
     cmd = commands[0]
     decl = cmd.declaration
     assert decl is not None
     if decl.type is None:
         line, col = lean.line_col(decl.keyword.start)
         raise InputError(Location(path, line, col), "probe-main", "main has no type")
-    markers = [t for t in decl.tokens if t.kind is Kind.SYMBOL and t.text == "answer("
-               and decl.type.start <= t.start < decl.type.end]
+    markers = [
+        t
+        for t in decl.tokens
+        if t.kind is Kind.SYMBOL
+        and t.text == "answer("
+        and decl.type.start <= t.start < decl.type.end
+    ]
     if len(markers) != 1:
         line, col = lean.line_col(decl.type.start)
-        raise InputError(Location(path, line, col), "probe-answer",
-                         f"main's statement must hold exactly one answer(sorry), found "
-                         f"{len(markers)}")
+        raise InputError(
+            Location(path, line, col),
+            "probe-answer",
+            f"main's statement must hold exactly one answer(sorry), found {len(markers)}",
+        )
     marker = markers[0]
     code = [t for t in decl.tokens if not t.is_comment]
     k = code.index(marker)
     end = group_end(code, k)
     close = code[end] if end is not None else None
-    if close is None or [t.text for t in code[k + 1:end]] != ["sorry"]:
+    if close is None or [t.text for t in code[k + 1 : end]] != ["sorry"]:
         line, col = lean.line_col(marker.start)
-        raise InputError(Location(path, line, col), "probe-answer",
-                         "the answer placeholder must read answer(sorry)")
-    return _Main(cmd.start, cmd.end, source[decl.binders.start:decl.binders.end].strip(),
-                 source[decl.type.start:marker.start], source[close.end:decl.type.end])
+        raise InputError(
+            Location(path, line, col),
+            "probe-answer",
+            "the answer placeholder must read answer(sorry)",
+        )
+    return _Main(
+        cmd.start,
+        cmd.end,
+        source[decl.binders.start : decl.binders.end].strip(),
+        source[decl.type.start : marker.start],
+        source[close.end : decl.type.end],
+    )
 
 
 def _probe_name(variant: Variant, tactic: str, negation: bool) -> str:
-    return "ofb_probe_" + ("not_" if negation else "") + f"{variant.label}_{tactic}".replace(
-        "?", "Q").replace("!", "B")
+    return (
+        "ofb_probe_"
+        + ("not_" if negation else "")
+        + f"{variant.label}_{tactic}".replace("?", "Q").replace("!", "B")
+    )
 
 
-def generate(item_id: str, source: str, variants: list[Variant], tactics: tuple[str, ...],
-             heartbeats: int = DEFAULT_HEARTBEATS, path: Path | None = None) -> ProbeFile:
+def generate(
+    item_id: str,
+    source: str,
+    variants: list[Variant],
+    tactics: tuple[str, ...],
+    heartbeats: int = DEFAULT_HEARTBEATS,
+    path: Path | None = None,
+) -> ProbeFile:
     """The probe file of one item (see the module docstring)."""
     if heartbeats <= 0:
         raise UsageError("--heartbeats must be positive")
     path = path or Path(f"FrontierBench/{item_id}.lean")
     main = _locate_main(source, item_id, path)
-    head = source[:main.start]
+    head = source[: main.start]
     line = head.count("\n") + 1
     blocks: list[str] = []
     probes: list[ProbeDecl] = []
@@ -154,14 +184,27 @@ def generate(item_id: str, source: str, variants: list[Variant], tactics: tuple[
                 name = _probe_name(variant, tactic, target == "negation")
                 binders = main.binders if target == "statement" and main.binders else ""
                 signature = f"theorem {name}{' ' + binders if binders else ''} : {statement} := by"
-                block = (f"set_option maxHeartbeats {heartbeats} in\n{signature}\n"
-                         f"  {tactic}\n#print axioms {name}\n")
+                block = (
+                    f"set_option maxHeartbeats {heartbeats} in\n{signature}\n"
+                    f"  {tactic}\n#print axioms {name}\n"
+                )
                 start = line
                 statement_end = start + 1 + signature.count("\n")
                 end = start + block.count("\n") - 1
-                probes.append(ProbeDecl(name, variant.label, variant.answer, tactic, target,
-                                        means, start, statement_end, end))
+                probes.append(
+                    ProbeDecl(
+                        name,
+                        variant.label,
+                        variant.answer,
+                        tactic,
+                        target,
+                        means,
+                        start,
+                        statement_end,
+                        end,
+                    )
+                )
                 blocks.append(block + "\n")
                 line = end + 2
-    text = head + "".join(blocks) + source[main.end:].lstrip("\n")
+    text = head + "".join(blocks) + source[main.end :].lstrip("\n")
     return ProbeFile(item_id, text, tuple(probes))

@@ -8,9 +8,9 @@ pass costs (items × import time) + (probes × at most the heartbeat cap).
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
-from typing import Sequence
 
 from ..jail import Backend, Limits
 from ..lean.diagnostics import parse_json_output
@@ -26,13 +26,13 @@ class LeanFileBackend:
     def __init__(self, toolchain: Toolchain, jail: Backend, limits: Limits | None = None) -> None:
         self.toolchain = toolchain
         self.jail = jail
-        self.limits = limits or Limits(memory=8 << 30, processes=256, cpus=1.0,
-                                       wall_seconds=1800)
+        self.limits = limits or Limits(memory=8 << 30, processes=256, cpus=1.0, wall_seconds=1800)
 
     def run_one(self, job: ProbeJob) -> ItemReport:
         name = f"{WORK}/Probe{job.probe_file.item_id}.lean"
-        policy = replace(self.toolchain.policy(limits=self.limits),
-                         files=((name, job.probe_file.text.encode()),))
+        policy = replace(
+            self.toolchain.policy(limits=self.limits), files=((name, job.probe_file.text.encode()),)
+        )
         start = time.monotonic()
         result = self.toolchain.run(self.jail, self.toolchain.lake_env_lean_json(name), policy)
         messages, _ = parse_json_output(result.text())
@@ -40,8 +40,7 @@ class LeanFileBackend:
         normal = result.outcome in ("ok", "exit") and result.exit_code in (0, 1)
         tail = (result.text("stderr").strip().splitlines() or [""])[-1][:300]
         end = ProcessEnd(normal, "" if normal else f"Lean {result.describe()} {tail}".strip())
-        return classify_item(job.probe_file, messages, end, job.reference,
-                             time.monotonic() - start)
+        return classify_item(job.probe_file, messages, end, job.reference, time.monotonic() - start)
 
     def run(self, jobs: Sequence[ProbeJob], workers: int) -> list[ItemReport]:
         with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:

@@ -4,9 +4,9 @@ items, whose reference comes from the evaluator's answers file."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
 
 from ..errors import InputError
 from ..evaluator import ReferenceAnswer
@@ -22,13 +22,20 @@ class Plan:
     skipped: list[ItemReport] = field(default_factory=list)  # verdict "skipped" or "error"
 
 
-def plan_probes(project: Project, items: Sequence[Item], answers: dict[str, ReferenceAnswer],
-                tactics: tuple[str, ...], heartbeats: int = DEFAULT_HEARTBEATS) -> Plan:
+def plan_probes(
+    project: Project,
+    items: Sequence[Item],
+    answers: dict[str, ReferenceAnswer],
+    tactics: tuple[str, ...],
+    heartbeats: int = DEFAULT_HEARTBEATS,
+) -> Plan:
     plan = Plan()
     for item in items:
         path = project.item_file(item.id)
         if not path.is_file():
-            plan.skipped.append(ItemReport(item.id, "skipped", detail=f"no statement file {path.name}"))
+            plan.skipped.append(
+                ItemReport(item.id, "skipped", detail=f"no statement file {path.name}")
+            )
             continue
         reference = answers[item.id].answer if item.id in answers else None
         if item.answer_kind is AnswerKind.YES_NO:
@@ -37,17 +44,25 @@ def plan_probes(project: Project, items: Sequence[Item], answers: dict[str, Refe
                 reference = None
         elif item.answer_kind is AnswerKind.VALUE:
             if reference is None:
-                plan.skipped.append(ItemReport(item.id, "skipped",
-                                               detail="value item without a reference answer"))
+                plan.skipped.append(
+                    ItemReport(item.id, "skipped", detail="value item without a reference answer")
+                )
                 continue
             variants = value_variants(reference)
         else:
-            plan.skipped.append(ItemReport(item.id, "skipped",
-                                           detail="answer_kind is not set in the register"))
+            plan.skipped.append(
+                ItemReport(item.id, "skipped", detail="answer_kind is not set in the register")
+            )
             continue
         try:
-            probe_file = generate(item.id, path.read_text(encoding="utf-8"), variants, tactics,
-                                  heartbeats, path=_display(project, path))
+            probe_file = generate(
+                item.id,
+                path.read_text(encoding="utf-8"),
+                variants,
+                tactics,
+                heartbeats,
+                path=_display(project, path),
+            )
         except InputError as exc:
             plan.skipped.append(ItemReport(item.id, "error", detail=str(exc)))
             continue

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import subprocess
 import time
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Sequence
 
 from ..errors import OfbError
 from ..jail import Limits
@@ -28,8 +28,12 @@ from ..lean.toolchain import Toolchain
 from .run import ItemReport, ProbeJob, ProcessEnd, classify_item
 
 REPL_PACKAGE = Path("repl") / ".lake" / "packages" / "REPL"
-_SEVERITY = {"info": "information", "information": "information", "warning": "warning",
-             "error": "error"}
+_SEVERITY = {
+    "info": "information",
+    "information": "information",
+    "warning": "warning",
+    "error": "error",
+}
 
 
 def split_header(text: str) -> tuple[str, str, int]:
@@ -49,43 +53,59 @@ def repl_messages(messages: Sequence, line_offset: int, file: str) -> list[Diagn
     found = []
     for m in messages:
         start, end = m.start_pos, getattr(m, "end_pos", None)
-        found.append(Diagnostic(file=file, severity=_SEVERITY.get(m.severity, "error"),
-                                line=start.line + line_offset, column=start.column,
-                                end_line=end.line + line_offset if end else None,
-                                end_column=end.column if end else None,
-                                message=m.data))
+        found.append(
+            Diagnostic(
+                file=file,
+                severity=_SEVERITY.get(m.severity, "error"),
+                line=start.line + line_offset,
+                column=start.column,
+                end_line=end.line + line_offset if end else None,
+                end_column=end.column if end else None,
+                message=m.data,
+            )
+        )
     return found
 
 
 class ReplBackend:
     name = "repl"
 
-    def __init__(self, toolchain: Toolchain, jail, limits: Limits | None = None,
-                 item_timeout: float = 1800.0) -> None:
+    def __init__(
+        self, toolchain: Toolchain, jail, limits: Limits | None = None, item_timeout: float = 1800.0
+    ) -> None:
         if not hasattr(jail, "spawn"):
-            raise OfbError(f"the REPL backend needs a jail that can keep a process running "
-                           f"(bwrap), not {jail.name}")
+            raise OfbError(
+                f"the REPL backend needs a jail that can keep a process running "
+                f"(bwrap), not {jail.name}"
+            )
         self.toolchain = toolchain
         self.jail = jail
-        self.limits = limits or Limits(memory=16 << 30, processes=256, cpus=1.0,
-                                       wall_seconds=24 * 3600)
+        self.limits = limits or Limits(
+            memory=16 << 30, processes=256, cpus=1.0, wall_seconds=24 * 3600
+        )
         self.item_timeout = item_timeout
         self.repl_dir = toolchain.root / REPL_PACKAGE
         binary = self.repl_dir / ".lake" / "build" / "bin" / "repl"
         if not binary.is_file():
-            raise OfbError(f"the Lean REPL is not built ({binary} is missing); build it once "
-                           f"with: cd {toolchain.root / 'repl'} && lake build REPL/repl")
+            raise OfbError(
+                f"the Lean REPL is not built ({binary} is missing); build it once "
+                f"with: cd {toolchain.root / 'repl'} && lake build REPL/repl"
+            )
         try:
             import lean_interact  # noqa: F401
         except ImportError:
-            raise OfbError("the REPL backend needs lean-interact: pip install lean-interact") from None
+            raise OfbError(
+                "the REPL backend needs lean-interact: pip install lean-interact"
+            ) from None
 
     def _server(self):
         from lean_interact import LeanREPLConfig, LocalProject
         from lean_interact.server import LeanServer
 
-        jail, policy = self.jail, self.toolchain.policy(limits=self.limits,
-                                                        extra_read_only=(self.repl_dir,))
+        jail, policy = (
+            self.jail,
+            self.toolchain.policy(limits=self.limits, extra_read_only=(self.repl_dir,)),
+        )
         policy = replace(policy, cwd=self.toolchain.root)
 
         class JailedLeanServer(LeanServer):
@@ -94,9 +114,15 @@ class ReplBackend:
             def start(self) -> None:
                 binary = Path(self.config._cache_repl_dir) / ".lake" / "build" / "bin" / "repl"
                 self._jailed = jail.spawn(
-                    [str(self.config.lake_path), "env", str(binary)], policy,
-                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                    encoding="utf-8", text=True, bufsize=1)
+                    [str(self.config.lake_path), "env", str(binary)],
+                    policy,
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE,
+                    encoding="utf-8",
+                    text=True,
+                    bufsize=1,
+                )
                 self._proc = self._jailed.proc
 
             def kill(self) -> None:
@@ -105,10 +131,12 @@ class ReplBackend:
                     jailed.close()
                 self._proc = None
 
-        config = LeanREPLConfig(project=LocalProject(directory=str(self.toolchain.root),
-                                                     auto_build=False),
-                                local_repl_path=str(self.repl_dir), build_repl=False,
-                                lake_path=str(self.toolchain.lake))
+        config = LeanREPLConfig(
+            project=LocalProject(directory=str(self.toolchain.root), auto_build=False),
+            local_repl_path=str(self.repl_dir),
+            build_repl=False,
+            lake_path=str(self.toolchain.lake),
+        )
         return JailedLeanServer(config)
 
     def _run_chunk(self, jobs: Sequence[ProbeJob]) -> list[ItemReport]:
@@ -126,21 +154,27 @@ class ReplBackend:
                     if server is None:
                         server, envs = self._server(), {}
                     if header not in envs:
-                        envs[header] = server.run(Command(cmd=header or "\n"),
-                                                  timeout=self.item_timeout).env
-                    response = server.run(Command(cmd=body, env=envs[header]),
-                                          timeout=self.item_timeout)
-                    messages = repl_messages(getattr(response, "messages", []), offset,
-                                             f"Probe{pf.item_id}.lean")
-                    end = ProcessEnd(not hasattr(response, "message") or bool(messages),
-                                     getattr(response, "message", ""))
+                        envs[header] = server.run(
+                            Command(cmd=header or "\n"), timeout=self.item_timeout
+                        ).env
+                    response = server.run(
+                        Command(cmd=body, env=envs[header]), timeout=self.item_timeout
+                    )
+                    messages = repl_messages(
+                        getattr(response, "messages", []), offset, f"Probe{pf.item_id}.lean"
+                    )
+                    end = ProcessEnd(
+                        not hasattr(response, "message") or bool(messages),
+                        getattr(response, "message", ""),
+                    )
                 except Exception as exc:  # noqa: BLE001 - a dead or stuck REPL fails the item
                     messages, end = [], ProcessEnd(False, f"REPL: {type(exc).__name__}: {exc}")
                     if server is not None:
                         server.kill()
                     server = None
-                reports.append(classify_item(pf, messages, end, job.reference,
-                                             time.monotonic() - start))
+                reports.append(
+                    classify_item(pf, messages, end, job.reference, time.monotonic() - start)
+                )
         finally:
             if server is not None:
                 server.kill()

@@ -15,8 +15,9 @@ words when both happened), `incomplete` when nothing was proved but a probe cras
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Protocol, Sequence
+from typing import Protocol
 
 from ..lean.diagnostics import Diagnostic, parse_axioms
 from .generate import ProbeDecl, ProbeFile
@@ -46,8 +47,13 @@ class ItemReport:
     detail: str = ""  # why skipped, or what happened to the Lean process
 
     def as_dict(self) -> dict:
-        return {"id": self.item_id, "verdict": self.verdict, "seconds": round(self.seconds, 3),
-                "detail": self.detail, "probes": [asdict(p) for p in self.probes]}
+        return {
+            "id": self.item_id,
+            "verdict": self.verdict,
+            "seconds": round(self.seconds, 3),
+            "detail": self.detail,
+            "probes": [asdict(p) for p in self.probes],
+        }
 
 
 @dataclass(frozen=True)
@@ -62,8 +68,9 @@ def _first_line(message: str) -> str:
     return message.strip().splitlines()[0][:300] if message.strip() else ""
 
 
-def classify_probe(probe: ProbeDecl, messages: Sequence[Diagnostic], end: ProcessEnd,
-                   reference: str | None = None) -> ProbeResult:
+def classify_probe(
+    probe: ProbeDecl, messages: Sequence[Diagnostic], end: ProcessEnd, reference: str | None = None
+) -> ProbeResult:
     """One probe's outcome from the messages Lean gave about its lines."""
     mine = [m for m in messages if probe.start_line <= m.line <= probe.end_line]
     errors = [m for m in mine if m.is_error]
@@ -74,14 +81,26 @@ def classify_probe(probe: ProbeDecl, messages: Sequence[Diagnostic], end: Proces
             for name, found in parse_axioms(m.message).items():
                 if name == probe.name or name.endswith("." + probe.name):
                     axioms = found
-    base = dict(name=probe.name, variant=probe.variant, answer=probe.answer,
-                tactic=probe.tactic, target=probe.target, means=probe.means)
+    base = {
+        "name": probe.name,
+        "variant": probe.variant,
+        "answer": probe.answer,
+        "tactic": probe.tactic,
+        "target": probe.target,
+        "means": probe.means,
+    }
     if in_statement:
-        return ProbeResult(**base, outcome="crash",
-                           message="statement did not elaborate: " + _first_line(in_statement[0].message))
+        return ProbeResult(
+            **base,
+            outcome="crash",
+            message="statement did not elaborate: " + _first_line(in_statement[0].message),
+        )
     if any(m.is_timeout for m in errors):
-        return ProbeResult(**base, outcome="timeout",
-                           message=_first_line(next(m for m in errors if m.is_timeout).message))
+        return ProbeResult(
+            **base,
+            outcome="timeout",
+            message=_first_line(next(m for m in errors if m.is_timeout).message),
+        )
     if errors:
         return ProbeResult(**base, outcome="failed", message=_first_line(errors[0].message))
     if axioms is None:
@@ -89,10 +108,13 @@ def classify_probe(probe: ProbeDecl, messages: Sequence[Diagnostic], end: Proces
         return ProbeResult(**base, outcome="crash", message=why)
     if "sorryAx" in axioms or any(m.is_sorry for m in mine):
         return ProbeResult(**base, outcome="failed", message="proof relies on sorry")
-    against = (reference is not None and probe.target == "statement"
-               and probe.answer != reference)
-    return ProbeResult(**base, outcome="proved", message="axioms: " + (", ".join(axioms) or "none"),
-                       against_reference=against)
+    against = reference is not None and probe.target == "statement" and probe.answer != reference
+    return ProbeResult(
+        **base,
+        outcome="proved",
+        message="axioms: " + (", ".join(axioms) or "none"),
+        against_reference=against,
+    )
 
 
 def verdict(results: Sequence[ProbeResult]) -> str:
@@ -104,15 +126,26 @@ def verdict(results: Sequence[ProbeResult]) -> str:
     return "clean"
 
 
-def classify_item(probe_file: ProbeFile, messages: Sequence[Diagnostic], end: ProcessEnd,
-                  reference: str | None = None, seconds: float = 0.0) -> ItemReport:
+def classify_item(
+    probe_file: ProbeFile,
+    messages: Sequence[Diagnostic],
+    end: ProcessEnd,
+    reference: str | None = None,
+    seconds: float = 0.0,
+) -> ItemReport:
     results = [classify_probe(p, messages, end, reference) for p in probe_file.probes]
-    outside = [m for m in messages if m.is_error and not any(
-        p.start_line <= m.line <= p.end_line for p in probe_file.probes)]
+    outside = [
+        m
+        for m in messages
+        if m.is_error and not any(p.start_line <= m.line <= p.end_line for p in probe_file.probes)
+    ]
     detail = end.description if not end.normal else ""
     if outside:  # an error in the statement's own context (imports, definitions)
-        detail = (detail + "; " if detail else "") + f"line {outside[0].line}: " + _first_line(
-            outside[0].message)
+        detail = (
+            (detail + "; " if detail else "")
+            + f"line {outside[0].line}: "
+            + _first_line(outside[0].message)
+        )
     return ItemReport(probe_file.item_id, verdict(results), results, seconds, detail)
 
 

@@ -5,6 +5,14 @@ from .model import AnswerKind, Item, Split, Status
 from .subsets import Subset, SubsetCatalog, load_subsets
 
 __all__ = [
-    "AnswerKind", "Item", "Register", "RegisterError", "Split", "Status", "Subset",
-    "SubsetCatalog", "load_register", "load_subsets",
+    "AnswerKind",
+    "Item",
+    "Register",
+    "RegisterError",
+    "Split",
+    "Status",
+    "Subset",
+    "SubsetCatalog",
+    "load_register",
+    "load_subsets",
 ]

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import asdict
 from enum import Enum
-from typing import Any, Iterable
+from typing import Any
 
 import tomli_w
 
@@ -18,10 +19,28 @@ HEADER = """\
 """
 
 _ORDER = (
-    "title", "area", "split", "hq50", "tier", "evidence_date", "ai_class", "priority",
-    "certificate", "status", "needs_source", "answer_kind", "answer_type", "origin",
-    "formalization_confidence", "scope_differences", "writer", "repair_rounds",
-    "mathlib_names_checked", "sources", "upstream", "reviews",
+    "title",
+    "area",
+    "split",
+    "hq50",
+    "tier",
+    "evidence_date",
+    "ai_class",
+    "priority",
+    "certificate",
+    "status",
+    "needs_source",
+    "answer_kind",
+    "answer_type",
+    "origin",
+    "formalization_confidence",
+    "scope_differences",
+    "writer",
+    "repair_rounds",
+    "mathlib_names_checked",
+    "sources",
+    "upstream",
+    "reviews",
 )
 
 
@@ -38,8 +57,11 @@ def _plain(value: Any) -> Any:
 def item_table(item: Item) -> dict[str, Any]:
     """The TOML table of one item: every field of its split, empty where unknown."""
     raw = asdict(item)
-    skip = {"priority", "certificate"} if item.split is Split.REDISCOVERY else {
-        "tier", "evidence_date", "ai_class"}
+    skip = (
+        {"priority", "certificate"}
+        if item.split is Split.REDISCOVERY
+        else {"tier", "evidence_date", "ai_class"}
+    )
     table: dict[str, Any] = {}
     for key in _ORDER:
         if key in skip:

@@ -16,17 +16,47 @@ from typing import Any, TypeVar
 from ..errors import InputError, Location, OfbError
 from ..tomlpos import KeyLines, load_toml
 from .model import (
-    AREAS, ITEM_ID, YEAR_MONTH, AiClass, AnswerKind, Confidence, Focus, Item, Origin, Priority,
-    Review, Source, SourceRole, Split, Status, Tier, Upstream, Verdict,
+    AREAS,
+    ITEM_ID,
+    YEAR_MONTH,
+    AiClass,
+    AnswerKind,
+    Confidence,
+    Focus,
+    Item,
+    Origin,
+    Priority,
+    Review,
+    Source,
+    SourceRole,
+    Split,
+    Status,
+    Tier,
+    Upstream,
+    Verdict,
 )
 
 SCHEMA_VERSION = 1
 E = TypeVar("E", bound=Enum)
 
 _COMMON = {
-    "title", "area", "split", "hq50", "status", "answer_kind", "answer_type", "origin",
-    "scope_differences", "formalization_confidence", "needs_source", "writer",
-    "mathlib_names_checked", "repair_rounds", "sources", "upstream", "reviews",
+    "title",
+    "area",
+    "split",
+    "hq50",
+    "status",
+    "answer_kind",
+    "answer_type",
+    "origin",
+    "scope_differences",
+    "formalization_confidence",
+    "needs_source",
+    "writer",
+    "mathlib_names_checked",
+    "repair_rounds",
+    "sources",
+    "upstream",
+    "reviews",
 }
 SPLIT_FIELDS = {
     Split.REDISCOVERY: {"tier", "evidence_date", "ai_class"},
@@ -87,8 +117,11 @@ class _Reader:
     def fields(self, table: dict, allowed: set[str], where: tuple, what: str) -> None:
         for key in table:
             if key not in allowed:
-                self.error(where + (key,), "unknown-field",
-                           f"{what} has no field {key!r} (known: {', '.join(sorted(allowed))})")
+                self.error(
+                    where + (key,),
+                    "unknown-field",
+                    f"{what} has no field {key!r} (known: {', '.join(sorted(allowed))})",
+                )
 
     def string(self, table: dict, key: str, where: tuple, *, required: bool = False) -> str:
         if key not in table:
@@ -97,7 +130,9 @@ class _Reader:
             return ""
         value = table[key]
         if not isinstance(value, str):
-            self.error(where + (key,), "type", f"{key} must be a string, not {type(value).__name__}")
+            self.error(
+                where + (key,), "type", f"{key} must be a string, not {type(value).__name__}"
+            )
             return ""
         return value
 
@@ -122,16 +157,20 @@ class _Reader:
             return ()
         return tuple(value)
 
-    def choice(self, table: dict, key: str, enum: type[E], where: tuple, *,
-               required: bool = False) -> E | None:
+    def choice(
+        self, table: dict, key: str, enum: type[E], where: tuple, *, required: bool = False
+    ) -> E | None:
         raw = self.string(table, key, where, required=required)
         if raw == "":
             return None
         try:
             return enum(raw)
         except ValueError:
-            self.error(where + (key,), "bad-enum",
-                       f"{key} = {raw!r} is not one of {', '.join(m.value for m in enum)}")
+            self.error(
+                where + (key,),
+                "bad-enum",
+                f"{key} = {raw!r} is not one of {', '.join(m.value for m in enum)}",
+            )
             return None
 
     def tables(self, table: dict, key: str, where: tuple) -> list[tuple[dict, tuple]]:
@@ -148,8 +187,11 @@ def load_register(path: Path) -> Register:
     r = _Reader(path, lines)
     r.fields(data, {"schema", "items"}, (), "the register")
     if data.get("schema") != SCHEMA_VERSION:
-        r.error(("schema",), "schema-version",
-                f"schema must be {SCHEMA_VERSION} (found {data.get('schema')!r})")
+        r.error(
+            ("schema",),
+            "schema-version",
+            f"schema must be {SCHEMA_VERSION} (found {data.get('schema')!r})",
+        )
     raw_items = data.get("items", {})
     if not isinstance(raw_items, dict):
         r.error(("items",), "type", "items must be a table of item tables")
@@ -158,8 +200,11 @@ def load_register(path: Path) -> Register:
     for item_id, table in raw_items.items():
         where = ("items", item_id)
         if not ITEM_ID.match(item_id):
-            r.error(where, "unknown-id",
-                    f"{item_id!r} is not an item id (a letter R, E, N or O and two digits)")
+            r.error(
+                where,
+                "unknown-id",
+                f"{item_id!r} is not an item id (a letter R, E, N or O and two digits)",
+            )
             continue
         if not isinstance(table, dict):
             r.error(where, "type", f"items.{item_id} must be a table")
@@ -194,15 +239,26 @@ def _item(r: _Reader, item_id: str, t: dict[str, Any], where: tuple) -> Item | N
     for s, w in r.tables(t, "sources", where):
         r.fields(s, SOURCE_FIELDS, w, "a source")
         role = r.choice(s, "role", SourceRole, w) or SourceRole.POSING
-        sources.append(Source(citation=r.string(s, "citation", w, required=True),
-                              url=r.string(s, "url", w), role=role, note=r.string(s, "note", w)))
+        sources.append(
+            Source(
+                citation=r.string(s, "citation", w, required=True),
+                url=r.string(s, "url", w),
+                role=role,
+                note=r.string(s, "note", w),
+            )
+        )
     upstream = []
     for u, w in r.tables(t, "upstream", where):
         r.fields(u, UPSTREAM_FIELDS, w, "an upstream entry")
-        upstream.append(Upstream(repo=r.string(u, "repo", w, required=True),
-                                 path=r.string(u, "path", w, required=True),
-                                 declaration=r.string(u, "declaration", w),
-                                 commit=r.string(u, "commit", w), tag=r.string(u, "tag", w)))
+        upstream.append(
+            Upstream(
+                repo=r.string(u, "repo", w, required=True),
+                path=r.string(u, "path", w, required=True),
+                declaration=r.string(u, "declaration", w),
+                commit=r.string(u, "commit", w),
+                tag=r.string(u, "tag", w),
+            )
+        )
     reviews = []
     for v, w in r.tables(t, "reviews", where):
         r.fields(v, REVIEW_FIELDS, w, "a review")
@@ -210,14 +266,26 @@ def _item(r: _Reader, item_id: str, t: dict[str, Any], where: tuple) -> Item | N
         verdict = r.choice(v, "verdict", Verdict, w, required=True)
         reviewer = r.string(v, "reviewer", w, required=True)
         if focus is not None and verdict is not None:
-            reviews.append(Review(reviewer=reviewer, focus=focus, verdict=verdict,
-                                  notes=r.string(v, "notes", w),
-                                  round=r.integer(v, "round", w, 1, 1)))
+            reviews.append(
+                Review(
+                    reviewer=reviewer,
+                    focus=focus,
+                    verdict=verdict,
+                    notes=r.string(v, "notes", w),
+                    round=r.integer(v, "round", w, 1, 1),
+                )
+            )
     if split is None or status is None:
         return None
     return Item(
-        id=item_id, title=title, area=area, split=split, hq50=r.boolean(t, "hq50", where),
-        status=status, tier=r.choice(t, "tier", Tier, where), evidence_date=evidence_date,
+        id=item_id,
+        title=title,
+        area=area,
+        split=split,
+        hq50=r.boolean(t, "hq50", where),
+        status=status,
+        tier=r.choice(t, "tier", Tier, where),
+        evidence_date=evidence_date,
         ai_class=r.choice(t, "ai_class", AiClass, where),
         priority=r.choice(t, "priority", Priority, where),
         certificate=r.boolean(t, "certificate", where),
@@ -226,8 +294,11 @@ def _item(r: _Reader, item_id: str, t: dict[str, Any], where: tuple) -> Item | N
         origin=r.choice(t, "origin", Origin, where),
         scope_differences=r.strings(t, "scope_differences", where),
         formalization_confidence=r.choice(t, "formalization_confidence", Confidence, where),
-        needs_source=r.string(t, "needs_source", where), writer=r.string(t, "writer", where),
+        needs_source=r.string(t, "needs_source", where),
+        writer=r.string(t, "writer", where),
         mathlib_names_checked=r.strings(t, "mathlib_names_checked", where),
         repair_rounds=r.integer(t, "repair_rounds", where, 0, 0),
-        sources=tuple(sources), upstream=tuple(upstream), reviews=tuple(reviews),
+        sources=tuple(sources),
+        upstream=tuple(upstream),
+        reviews=tuple(reviews),
     )

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 
-class _Choice(str, Enum):
+class _Choice(StrEnum):
     def __str__(self) -> str:
         return self.value
 
@@ -80,8 +80,16 @@ class SourceRole(_Choice):
 
 
 AREAS = (
-    "Add. comb.", "Alg./matrix", "Anal./PDE", "Comb.", "Geom./top.", "Graph th.",
-    "Group th.", "Number th.", "Probability", "TCS/logic",
+    "Add. comb.",
+    "Alg./matrix",
+    "Anal./PDE",
+    "Comb.",
+    "Geom./top.",
+    "Graph th.",
+    "Group th.",
+    "Number th.",
+    "Probability",
+    "TCS/logic",
 )
 ITEM_ID = re.compile(r"^[RENO][0-9]{2}$")
 YEAR_MONTH = re.compile(r"^[0-9]{4}-(0[1-9]|1[0-2])$")

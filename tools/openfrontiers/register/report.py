@@ -54,26 +54,55 @@ def render(items: list[Item], answers: dict[str, ReferenceAnswer], label: str) -
         "",
         "## Totals",
         "",
-        f"- items: {len(items)} — written {by_status['written']}, needs-source "
-        f"{by_status['needs-source']}, planned {by_status['planned']}",
+        (
+            f"- items: {len(items)} — written {by_status['written']}, needs-source "
+            f"{by_status['needs-source']}, planned {by_status['planned']}"
+        ),
         "- reviews of written items (latest fidelity + semantics verdicts): "
-        + ", ".join(f"{k} {classes[k]}" for k in ("ok+ok", "minor+ok", "minor+minor", "must-fix", "incomplete")),
+        + ", ".join(
+            f"{k} {classes[k]}"
+            for k in ("ok+ok", "minor+ok", "minor+minor", "must-fix", "incomplete")
+        ),
         "- repair rounds: " + ", ".join(f"{k}: {rounds[k]}" for k in sorted(rounds)),
-        "- formalization confidence: " + ", ".join(f"{k} {confidence[k]}" for k in ("high", "medium", "low", "unset") if confidence[k]),
+        "- formalization confidence: "
+        + ", ".join(
+            f"{k} {confidence[k]}" for k in ("high", "medium", "low", "unset") if confidence[k]
+        ),
         f"- reference answers recorded for {recorded} of {len(solved)} written solved items",
         "",
         "## Items",
         "",
-        "| id | split | status | answer | confidence | fidelity | semantics | repairs | reviews | evaluator answer | scope differences / needs-source |",
+        (
+            "| id | split | status | answer | confidence | fidelity | semantics | repairs "
+            "| reviews | evaluator answer | scope differences / needs-source |"
+        ),
         "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for i in items:
         fid, sem = i.review(Focus.FIDELITY), i.review(Focus.SEMANTICS)
-        extra = i.needs_source if i.status is Status.NEEDS_SOURCE else "; ".join(i.scope_differences) or "as posed"
-        lines.append("| " + " | ".join(_cell(x) for x in (
-            i.id, "R" if i.split is Split.REDISCOVERY else "O", str(i.status),
-            str(i.answer_kind or ""), str(i.formalization_confidence or ""),
-            f"{fid.verdict} ({fid.reviewer})" if fid else "", f"{sem.verdict} ({sem.reviewer})" if sem else "",
-            str(i.repair_rounds) if i.is_written else "", review_class(i) if i.is_written else "",
-            _answer_state(i, answers) if i.is_written else "", extra)) + " |")
+        extra = (
+            i.needs_source
+            if i.status is Status.NEEDS_SOURCE
+            else "; ".join(i.scope_differences) or "as posed"
+        )
+        lines.append(
+            "| "
+            + " | ".join(
+                _cell(x)
+                for x in (
+                    i.id,
+                    "R" if i.split is Split.REDISCOVERY else "O",
+                    str(i.status),
+                    str(i.answer_kind or ""),
+                    str(i.formalization_confidence or ""),
+                    f"{fid.verdict} ({fid.reviewer})" if fid else "",
+                    f"{sem.verdict} ({sem.reviewer})" if sem else "",
+                    str(i.repair_rounds) if i.is_written else "",
+                    review_class(i) if i.is_written else "",
+                    _answer_state(i, answers) if i.is_written else "",
+                    extra,
+                )
+            )
+            + " |"
+        )
     return "\n".join(lines) + "\n"

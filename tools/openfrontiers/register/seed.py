@@ -26,23 +26,30 @@ def items_from_csv(path: Path) -> list[Item]:
         reader = csv.DictReader(fh)
         missing = set(CSV_COLUMNS) - set(reader.fieldnames or [])
         if missing:
-            raise InputError(Location(path, 1), "csv-columns",
-                             f"missing column(s): {', '.join(sorted(missing))}")
+            raise InputError(
+                Location(path, 1), "csv-columns", f"missing column(s): {', '.join(sorted(missing))}"
+            )
         items = []
         for row in reader:
             where = Location(path, reader.line_num)
             try:
                 split = Split(row["split"])
                 rediscovery = split is Split.REDISCOVERY
-                items.append(Item(
-                    id=row["id"], title=row["title"], area=row["area"], split=split,
-                    hq50=_bool(row["hq50"], where), status=Status.PLANNED,
-                    tier=Tier(row["tier"]) if rediscovery else None,
-                    evidence_date=row["date"] if rediscovery else "",
-                    ai_class=AiClass(row["ai"]) if rediscovery else None,
-                    priority=Priority(row["priority"]) if not rediscovery else None,
-                    certificate=_bool(row["cert"], where) if not rediscovery else False,
-                ))
+                items.append(
+                    Item(
+                        id=row["id"],
+                        title=row["title"],
+                        area=row["area"],
+                        split=split,
+                        hq50=_bool(row["hq50"], where),
+                        status=Status.PLANNED,
+                        tier=Tier(row["tier"]) if rediscovery else None,
+                        evidence_date=row["date"] if rediscovery else "",
+                        ai_class=AiClass(row["ai"]) if rediscovery else None,
+                        priority=Priority(row["priority"]) if not rediscovery else None,
+                        certificate=_bool(row["cert"], where) if not rediscovery else False,
+                    )
+                )
             except ValueError as exc:
                 raise InputError(where, "bad-enum", str(exc)) from None
     return items
@@ -50,10 +57,22 @@ def items_from_csv(path: Path) -> list[Item]:
 
 def v1_subsets(items: list[Item]) -> list[Subset]:
     return [
-        Subset("HQ-50", "v1", tuple(i.id for i in items if i.hq50),
-               "The 50 bulleted items of Appendix A: 40 Rediscovery-110 and 10 Open-90 items."),
-        Subset("Rediscovery-110", "v1", tuple(i.id for i in items if i.split is Split.REDISCOVERY),
-               "The 110 problems open into 2026 with a located solution."),
-        Subset("Open-90", "v1", tuple(i.id for i in items if i.split is Split.OPEN),
-               "The 90 problems open at the status check."),
+        Subset(
+            "HQ-50",
+            "v1",
+            tuple(i.id for i in items if i.hq50),
+            "The 50 bulleted items of Appendix A: 40 Rediscovery-110 and 10 Open-90 items.",
+        ),
+        Subset(
+            "Rediscovery-110",
+            "v1",
+            tuple(i.id for i in items if i.split is Split.REDISCOVERY),
+            "The 110 problems open into 2026 with a located solution.",
+        ),
+        Subset(
+            "Open-90",
+            "v1",
+            tuple(i.id for i in items if i.split is Split.OPEN),
+            "The 90 problems open at the status check.",
+        ),
     ]

@@ -86,14 +86,20 @@ def load_subsets(path: Path, register: Register) -> SubsetCatalog:
             ids = tuple(table.get("ids", []))
             unknown = [i for i in ids if i not in register]
             if unknown:
-                error(where + ("ids",), "unknown-id",
-                      f"{name}@{version} lists ids not in the register: {', '.join(unknown)}")
+                error(
+                    where + ("ids",),
+                    "unknown-id",
+                    f"{name}@{version} lists ids not in the register: {', '.join(unknown)}",
+                )
             if len(set(ids)) != len(ids):
                 error(where + ("ids",), "duplicate-id", f"{name}@{version} lists an id twice")
             if table.get("sha256") != ids_digest(ids):
-                error(where + ("sha256",), "frozen-subset-changed",
-                      f"{name}@{version} no longer matches its frozen sha256: a published "
-                      "version never changes; add a new version instead")
+                error(
+                    where + ("sha256",),
+                    "frozen-subset-changed",
+                    f"{name}@{version} no longer matches its frozen sha256: a published "
+                    "version never changes; add a new version instead",
+                )
             frozen[(name, version)] = Subset(name, version, ids, table.get("description", ""))
     if errors:
         raise OfbError("\n".join(str(e) for e in errors))
@@ -106,8 +112,13 @@ def dump_subsets(subsets: list[Subset]) -> str:
     doc: dict = {"subsets": {}}
     for s in subsets:
         doc["subsets"].setdefault(s.name, {})[s.version] = {
-            "description": s.description, "ids": list(s.ids), "sha256": ids_digest(s.ids)}
-    header = ("# Frozen subsets of FrontierBench. A published version never changes (its sha256\n"
-              "# guards it); to change a subset, add a new version. `all` and `written` are\n"
-              "# computed from the register.\n\n")
+            "description": s.description,
+            "ids": list(s.ids),
+            "sha256": ids_digest(s.ids),
+        }
+    header = (
+        "# Frozen subsets of FrontierBench. A published version never changes (its sha256\n"
+        "# guards it); to change a subset, add a new version. `all` and `written` are\n"
+        "# computed from the register.\n\n"
+    )
     return header + tomli_w.dumps(doc)

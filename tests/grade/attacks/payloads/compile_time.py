@@ -9,7 +9,8 @@ half checks the host too (files written, processes left). Standard library only.
     read PATH…         read each file                   report: reached = the ones read
     see PATH…          stat each path                   report: reached = the ones that exist
     network H:P…       connect to each address          report: reached = the ones connected
-    forkbomb SECONDS   start `sleep SECONDS` until refused (SECONDS also marks them)   report: started
+    forkbomb SECONDS   start `sleep SECONDS` until refused      report: started
+                       (SECONDS also marks them)
     memory MIB         allocate MIB mebibytes           report: allocated_mib, stopped
     spin               loop forever
 """
@@ -63,7 +64,10 @@ def network(addresses):
             reached.append(address)
         except OSError:
             pass
-    report(reached=reached, detail=f"{len(addresses) - len(reached)}/{len(addresses)} connections refused")
+    report(
+        reached=reached,
+        detail=f"{len(addresses) - len(reached)}/{len(addresses)} connections refused",
+    )
 
 
 def forkbomb(args):
@@ -71,8 +75,12 @@ def forkbomb(args):
     started = 0
     try:
         while started < 100000:
-            subprocess.Popen(["sleep", seconds], start_new_session=True,
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            subprocess.Popen(
+                ["sleep", seconds],
+                start_new_session=True,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
             started += 1
     except OSError as exc:
         report(started=started, detail=f"refused after {started} processes ({exc.strerror})")
@@ -98,8 +106,15 @@ def spin(_args):
         pass
 
 
-KINDS = {"write": write, "read": read, "see": see, "network": network, "forkbomb": forkbomb,
-         "memory": memory, "spin": spin}
+KINDS = {
+    "write": write,
+    "read": read,
+    "see": see,
+    "network": network,
+    "forkbomb": forkbomb,
+    "memory": memory,
+    "spin": spin,
+}
 
 if __name__ == "__main__":
     KINDS[sys.argv[1]](sys.argv[2:])

@@ -10,4 +10,6 @@ from .formal_conjectures import IMPORTER as FORMAL_CONJECTURES
 from .generic import IMPORTER as GENERIC
 from .optimization_constants import IMPORTER as OPTIMIZATION_CONSTANTS
 
-IMPORTERS: dict[str, Importer] = {i.name: i for i in (ERDOS, FORMAL_CONJECTURES, OPTIMIZATION_CONSTANTS, ALPHAEVOLVE, GENERIC)}
+IMPORTERS: dict[str, Importer] = {
+    i.name: i for i in (ERDOS, FORMAL_CONJECTURES, OPTIMIZATION_CONSTANTS, ALPHAEVOLVE, GENERIC)
+}

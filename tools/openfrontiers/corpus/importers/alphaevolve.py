@@ -108,18 +108,18 @@ def _string_literal(text: str, i: int) -> tuple[str, int]:
         if nxt in _SIMPLE_ESCAPES:
             out.append(_SIMPLE_ESCAPES[nxt])
             i += 2
-        elif nxt == "x" and re.fullmatch(r"[0-9a-fA-F]{2}", text[i + 2:i + 4]):
-            out.append(chr(int(text[i + 2:i + 4], 16)))
+        elif nxt == "x" and re.fullmatch(r"[0-9a-fA-F]{2}", text[i + 2 : i + 4]):
+            out.append(chr(int(text[i + 2 : i + 4], 16)))
             i += 4
         elif nxt == "u" and text.startswith("{", i + 2):
             end = text.find("}", i + 3)
-            digits = text[i + 3:end] if end > 0 else ""
+            digits = text[i + 3 : end] if end > 0 else ""
             if not re.fullmatch(r"[0-9a-fA-F]{1,6}", digits) or int(digits, 16) > 0x10FFFF:
                 raise JsSyntaxError(f"bad \\u{{…}} escape at offset {i}")
             out.append(chr(int(digits, 16)))
             i = end + 1
-        elif nxt == "u" and re.fullmatch(r"[0-9a-fA-F]{4}", text[i + 2:i + 6]):
-            out.append(chr(int(text[i + 2:i + 6], 16)))
+        elif nxt == "u" and re.fullmatch(r"[0-9a-fA-F]{4}", text[i + 2 : i + 6]):
+            out.append(chr(int(text[i + 2 : i + 6], 16)))
             i += 6
         elif nxt == "\r" and text.startswith("\r\n", i + 1):
             i += 3  # line continuation
@@ -134,13 +134,18 @@ def _string_literal(text: str, i: int) -> tuple[str, int]:
 def run(path: Path, ctx: ImportContext) -> ImportResult:
     pages_dir = path / "problems"
     if not pages_dir.is_dir():
-        raise InputError(Location(path), "not-a-checkout",
-                         "expected problems/*.html of alphaevolve_repository_of_problems")
+        raise InputError(
+            Location(path),
+            "not-a-checkout",
+            "expected problems/*.html of alphaevolve_repository_of_problems",
+        )
     result = ImportResult(path, NAME, VERSION)
     catalogue = _catalogue(ctx)
     results_by_page = _status(result, path / "status.json")
     statements: dict[str, str] = {}
-    pages = sorted((p for p in pages_dir.glob("*.html") if p.stem.isdigit()), key=lambda p: int(p.stem))
+    pages = sorted(
+        (p for p in pages_dir.glob("*.html") if p.stem.isdigit()), key=lambda p: int(p.stem)
+    )
     for page in pages:
         result.seen += 1
         number = page.stem
@@ -157,21 +162,35 @@ def run(path: Path, ctx: ImportContext) -> ImportResult:
             raise InputError(Location(page, line), "js-object", str(exc)) from None
         statement = html_to_markdown(data.get("statement", "")) or None
         if statement is not None and statement in statements:
-            result.skip(rel, number, "duplicate-page",
-                        f"the statement repeats page {statements[statement]}")
+            result.skip(
+                rel, number, "duplicate-page", f"the statement repeats page {statements[statement]}"
+            )
             continue
         if statement is not None:
             statements[statement] = number
-        result.records.append(_record(ctx, result, rel, number, data, statement,
-                                      results_by_page.get(int(number)), catalogue.get(number)))
+        result.records.append(
+            _record(
+                ctx,
+                result,
+                rel,
+                number,
+                data,
+                statement,
+                results_by_page.get(int(number)),
+                catalogue.get(number),
+            )
+        )
     return result
 
 
 def _catalogue(ctx: ImportContext) -> dict[str, str]:
     doc = ctx.config(NAME)
     table = doc.data.get("catalogue", {})
-    errors = [doc.error(("catalogue", k), "type", "give the page number and a reason")
-              for k, v in table.items() if not k.isdigit() or not isinstance(v, str) or not v]
+    errors = [
+        doc.error(("catalogue", k), "type", "give the page number and a reason")
+        for k, v in table.items()
+        if not k.isdigit() or not isinstance(v, str) or not v
+    ]
     if errors:
         raise ConfigError(errors)
     return dict(table)
@@ -185,18 +204,26 @@ def _status(result: ImportResult, path: Path) -> dict[int, str]:
     except json.JSONDecodeError as exc:
         raise InputError(Location(path, exc.lineno, exc.colno), "json-syntax", exc.msg) from None
     out: dict[int, str] = {}
-    for klass, numbers in (data.items() if isinstance(data, dict) else []):
+    for klass, numbers in data.items() if isinstance(data, dict) else []:
         for n in numbers if isinstance(numbers, list) else []:
             if isinstance(n, int):
                 out[n] = klass
     return out
 
 
-def _record(ctx: ImportContext, result: ImportResult, rel: str, number: str, data: dict[str, str],
-            statement: str | None, result_class: str | None, catalogue_reason: str | None) -> dict[str, Any]:
+def _record(
+    ctx: ImportContext,
+    result: ImportResult,
+    rel: str,
+    number: str,
+    data: dict[str, str],
+    statement: str | None,
+    result_class: str | None,
+    catalogue_reason: str | None,
+) -> dict[str, Any]:
     raw_title = " ".join(data.get("title", "").split())
     m = _TITLE_NUMBER.match(raw_title)
-    name = raw_title[m.end():] if m else raw_title
+    name = raw_title[m.end() :] if m else raw_title
     flags = []
     if m and m.group(1) != number:
         flags.append("title-number-mismatch")
@@ -204,7 +231,13 @@ def _record(ctx: ImportContext, result: ImportResult, rel: str, number: str, dat
     comments = html_to_markdown(comments_html) or None
     bounds = []
     for caption, rows in html_tables(comments_html):
-        direction = "upper" if "upper" in caption.lower() else "lower" if "lower" in caption.lower() else None
+        direction = (
+            "upper"
+            if "upper" in caption.lower()
+            else "lower"
+            if "lower" in caption.lower()
+            else None
+        )
         if direction is None:
             continue
         for cells in rows:
@@ -213,13 +246,23 @@ def _record(ctx: ImportContext, result: ImportResult, rel: str, number: str, dat
             value = cells[0][0]
             ref_text, ref_url = cells[1] if len(cells) > 1 else ("", None)
             date = cells[2][0] if len(cells) > 2 and cells[2][0] else None
-            bounds.append({"direction": direction, "value": value, "reference": ref_text or None,
-                           "url": ref_url, "date": date, "comment": None})
+            bounds.append(
+                {
+                    "direction": direction,
+                    "value": value,
+                    "reference": ref_text or None,
+                    "url": ref_url,
+                    "date": date,
+                    "comment": None,
+                }
+            )
     references = []
     seen_urls: set[str] = set()
     paper_url = data.get("paperURL", "")
     if paper_url not in _PLACEHOLDER_URLS and paper_url.startswith(("http://", "https://")):
-        references.append(reference(link_kind(paper_url), data.get("paperText") or paper_url, paper_url))
+        references.append(
+            reference(link_kind(paper_url), data.get("paperText") or paper_url, paper_url)
+        )
         seen_urls.add(paper_url)
     colab = data.get("colabURL", "")
     if colab not in _PLACEHOLDER_URLS and colab.startswith(("http://", "https://")):
@@ -246,10 +289,16 @@ def _record(ctx: ImportContext, result: ImportResult, rel: str, number: str, dat
         background=comments if kind == "problem" else None,
         field=field_value(ctx.default_field()),
         status="unassessed",
-        source_status_json=status_json({"status_json_class": result_class}) if result_class else None,
+        source_status_json=status_json({"status_json_class": result_class})
+        if result_class
+        else None,
         source=ctx.source_value(url=f"{SITE}/{number}.html"),
-        provenance=result.provenance(ctx, rel, f"{SITE}/{number}.html",
-                                     has_full_text=kind == "problem" and statement is not None),
+        provenance=result.provenance(
+            ctx,
+            rel,
+            f"{SITE}/{number}.html",
+            has_full_text=kind == "problem" and statement is not None,
+        ),
         references=references,
         progress={"best_lower": None, "best_upper": None, "bounds": bounds} if bounds else None,
         notes=catalogue_reason,
@@ -258,4 +307,6 @@ def _record(ctx: ImportContext, result: ImportResult, rel: str, number: str, dat
     )
 
 
-IMPORTER = Importer(NAME, VERSION, run, "alphaevolve_repository_of_problems: problems/*.html, status.json")
+IMPORTER = Importer(
+    NAME, VERSION, run, "alphaevolve_repository_of_problems: problems/*.html, status.json"
+)

@@ -35,8 +35,10 @@ class Snapshot:
         try:
             at = datetime.fromisoformat(text)
         except ValueError:
-            raise UsageError(f"--snapshot-at {text!r}: give an ISO date or time, e.g. "
-                             "2026-10-10 or 2026-10-10T06:58:35Z") from None
+            raise UsageError(
+                f"--snapshot-at {text!r}: give an ISO date or time, e.g. "
+                "2026-10-10 or 2026-10-10T06:58:35Z"
+            ) from None
         if at.tzinfo is None:
             at = at.replace(tzinfo=UTC)
         return cls(at.astimezone(UTC).replace(microsecond=0))
@@ -80,8 +82,14 @@ class ImportContext:
 
     def source_value(self, url: str | None = None, collection: str | None = None) -> dict[str, Any]:
         s = self.source
-        return {"key": s.key, "name": s.name, "type": s.type, "collection": collection,
-                "url": url, "license": s.license}
+        return {
+            "key": s.key,
+            "name": s.name,
+            "type": s.type,
+            "collection": collection,
+            "url": url,
+            "license": s.license,
+        }
 
     def default_field(self):
         return self.taxonomy.field(self.source.field)
@@ -123,8 +131,15 @@ class ImportResult:
     def rel(self, path: Path) -> str:
         return path.relative_to(self.root).as_posix()
 
-    def provenance(self, ctx: ImportContext, input_file: str, source_record: str, *,
-                   has_full_text: bool, status_as_of: str | None = None) -> dict[str, Any]:
+    def provenance(
+        self,
+        ctx: ImportContext,
+        input_file: str,
+        source_record: str,
+        *,
+        has_full_text: bool,
+        status_as_of: str | None = None,
+    ) -> dict[str, Any]:
         return {
             "imported_at": ctx.snapshot.date,
             "status_as_of": status_as_of or ctx.snapshot.date,
@@ -160,8 +175,13 @@ def status_table(doc: TomlDoc, key: str = "status") -> dict[str, str]:
         raise ConfigError(errors)
     for state, status in table.items():
         if status not in STATUSES:
-            errors.append(doc.error((key, state), "enum", f"{state!r} maps to {status!r}, not one "
-                                                        f"of {', '.join(STATUSES)}"))
+            errors.append(
+                doc.error(
+                    (key, state),
+                    "enum",
+                    f"{state!r} maps to {status!r}, not one of {', '.join(STATUSES)}",
+                )
+            )
     if errors:
         raise ConfigError(errors)
     return dict(table)

@@ -53,16 +53,26 @@ def run(path: Path, ctx: ImportContext) -> ImportResult:
             continue
         state = (entry.get("informal_status") or {}).get("state")
         if state not in statuses:
-            result.skip(rel, locator, "unmapped-state",
-                        f"informal_status.state {state!r} has no row in erdos-problems.toml")
+            result.skip(
+                rel,
+                locator,
+                "unmapped-state",
+                f"informal_status.state {state!r} has no row in erdos-problems.toml",
+            )
             continue
         taken.add(number)
         result.records.append(_record(entry, number, statuses[state], rel, result, ctx))
     return result
 
 
-def _record(entry: dict[str, Any], number: str, status: str, rel: str, result: ImportResult,
-            ctx: ImportContext) -> dict[str, Any]:
+def _record(
+    entry: dict[str, Any],
+    number: str,
+    status: str,
+    rel: str,
+    result: ImportResult,
+    ctx: ImportContext,
+) -> dict[str, Any]:
     tags = [str(t) for t in entry.get("tags") or []]
     field, msc, unmapped = ctx.taxonomy.from_labels(tags)
     result.count_unmapped(unmapped)
@@ -77,14 +87,21 @@ def _record(entry: dict[str, Any], number: str, status: str, rel: str, result: I
     if formal.get("state") == "Lean":
         lean_proof = "linked"
         url = formal.get("url")
-        references.append(reference(
-            "formal-proof", "Erdős problem database: solution formalized in Lean"
-            + (f" ({formal['note']})" if formal.get("note") else ""),
-            url if isinstance(url, str) and url.startswith(("http://", "https://")) else None))
+        references.append(
+            reference(
+                "formal-proof",
+                "Erdős problem database: solution formalized in Lean"
+                + (f" ({formal['note']})" if formal.get("note") else ""),
+                url if isinstance(url, str) and url.startswith(("http://", "https://")) else None,
+            )
+        )
     if (entry.get("formalized") or {}).get("state") == "yes":
-        references.append(reference(
-            "formalization",
-            f"Formal Conjectures: statement in FormalConjectures/ErdosProblems/{number}.lean"))
+        references.append(
+            reference(
+                "formalization",
+                f"Formal Conjectures: statement in FormalConjectures/ErdosProblems/{number}.lean",
+            )
+        )
     informal = entry.get("informal_status") or {}
     as_of = informal.get("last_update")
     as_of = str(as_of) if as_of is not None and _DATE.match(str(as_of)) else None
@@ -101,8 +118,9 @@ def _record(entry: dict[str, Any], number: str, status: str, rel: str, result: I
         status=status,
         source_status_json=status_json({k: entry[k] for k in _STATE_KEYS if k in entry}),
         source=ctx.source_value(url=page),
-        provenance=result.provenance(ctx, rel, f"{rel}#number={number}", has_full_text=False,
-                                     status_as_of=as_of),
+        provenance=result.provenance(
+            ctx, rel, f"{rel}#number={number}", has_full_text=False, status_as_of=as_of
+        ),
         references=references,
         lean4_proof_status=lean_proof,
         notes=f"Prize offered: {prize}" if prize and prize != "no" else None,

@@ -37,7 +37,9 @@ VERSION = "1"
 TREE = "FormalConjectures"
 _FORMAL_PROOF = re.compile(r'^formal_proof using (\S+) at "(.*)"$', re.DOTALL)
 # `*Reference:*`, `*References:*`, `**References**`, `References:` at the start of a line.
-_REFERENCE_MARK = re.compile(r"^\s*[*_]*\s*references?\s*(?::\s*[*_]*|[*_]+\s*:?)\s*", re.IGNORECASE)
+_REFERENCE_MARK = re.compile(
+    r"^\s*[*_]*\s*references?\s*(?::\s*[*_]*|[*_]+\s*:?)\s*", re.IGNORECASE
+)
 _OPEN = frozenset({"(", "[", "{", "⟨", "⦃", "answer(", "@[", "#[", "%[", "`("})
 _CLOSE = frozenset({")", "]", "}", "⟩", "⦄"})
 _LEAN4_PROOF_KINDS = frozenset({"lean4", "formal_conjectures"})
@@ -47,8 +49,11 @@ _CODE_LICENSE = "Apache-2.0 (formal-conjectures code)"
 def run(path: Path, ctx: ImportContext) -> ImportResult:
     tree = path / TREE
     if not tree.is_dir():
-        raise InputError(Location(path), "not-a-checkout",
-                         f"no {TREE}/ folder: give the path of a formal-conjectures checkout")
+        raise InputError(
+            Location(path),
+            "not-a-checkout",
+            f"no {TREE}/ folder: give the path of a formal-conjectures checkout",
+        )
     result = ImportResult(path, NAME, VERSION)
     categories, skipped = _config(ctx)
     commit = _git_commit(path)
@@ -76,27 +81,47 @@ def run(path: Path, ctx: ImportContext) -> ImportResult:
             if len(cats) > 1:
                 result.skip(rel, locator, "several-categories", "; ".join(cats))
                 continue
-            category = cats[0][len("category "):].strip()
+            category = cats[0][len("category ") :].strip()
             if category in skipped:
                 result.skip(rel, locator, "category-" + category.lower(), skipped[category])
                 continue
             if category not in categories:
-                result.skip(rel, locator, "unknown-category",
-                            f"category {category!r} is in neither [category] nor [skip]")
+                result.skip(
+                    rel,
+                    locator,
+                    "unknown-category",
+                    f"category {category!r} is in neither [category] nor [skip]",
+                )
                 continue
             if decl.full_name is None:
-                result.skip(rel, locator, "anonymous-declaration", "a research statement needs a name")
+                result.skip(
+                    rel, locator, "anonymous-declaration", "a research statement needs a name"
+                )
                 continue
             if decl.full_name in taken:
                 result.skip(rel, locator, "duplicate-name", f"{decl.full_name} is declared twice")
                 continue
             taken.add(decl.full_name)
-            result.records.append(_record(
-                ctx, result, lean, decl, rel, line, module, category, categories[category],
-                commit, toolchain))
+            result.records.append(
+                _record(
+                    ctx,
+                    result,
+                    lean,
+                    decl,
+                    rel,
+                    line,
+                    module,
+                    category,
+                    categories[category],
+                    commit,
+                    toolchain,
+                )
+            )
     if support:
-        result.notes.append(f"{support} support declarations (definitions, instances, structures "
-                            "without a category) are not problem candidates and were not counted")
+        result.notes.append(
+            f"{support} support declarations (definitions, instances, structures "
+            "without a category) are not problem candidates and were not counted"
+        )
     return result
 
 
@@ -104,8 +129,11 @@ def _config(ctx: ImportContext) -> tuple[dict[str, str], dict[str, str]]:
     doc = ctx.config(NAME)
     categories = status_table(doc, "category")
     skipped = doc.data.get("skip", {})
-    errors = [doc.error(("skip", cat), "type", "the reason must be a non-empty string")
-              for cat, reason in skipped.items() if not isinstance(reason, str) or not reason]
+    errors = [
+        doc.error(("skip", cat), "type", "the reason must be a non-empty string")
+        for cat, reason in skipped.items()
+        if not isinstance(reason, str) or not reason
+    ]
     if errors:
         raise ConfigError(errors)
     return categories, dict(skipped)
@@ -116,8 +144,13 @@ def _git_commit(path: Path) -> str | None:
     if not (path / ".git").exists():
         return None
     try:
-        out = subprocess.run(["git", "-C", str(path), "rev-parse", "HEAD"], capture_output=True,
-                             text=True, timeout=30, check=False)
+        out = subprocess.run(
+            ["git", "-C", str(path), "rev-parse", "HEAD"],
+            capture_output=True,
+            text=True,
+            timeout=30,
+            check=False,
+        )
     except (OSError, subprocess.TimeoutExpired):
         return None
     commit = out.stdout.strip()
@@ -125,6 +158,7 @@ def _git_commit(path: Path) -> str | None:
 
 
 # --- module docstrings -------------------------------------------------------------------
+
 
 class _Module:
     def __init__(self, heading: str | None, background: str | None, refs: list[dict]) -> None:
@@ -176,11 +210,11 @@ def _references(doc: str) -> list[dict]:
         m = _REFERENCE_MARK.match(line)
         if not m:
             continue
-        rest = line[m.end():].strip()
+        rest = line[m.end() :].strip()
         if rest:
             items.append(rest)
         current: list[str] = []
-        for follow in lines[i + 1:]:
+        for follow in lines[i + 1 :]:
             if not follow.strip():
                 if current or items:
                     break
@@ -218,6 +252,7 @@ def _item_references(item: str) -> list[dict]:
 
 # --- declarations ------------------------------------------------------------------------
 
+
 def _answers(decl: Declaration, source: str) -> list[str]:
     """The inner text of every `answer(…)` in the declaration's signature, in order."""
     found = []
@@ -233,7 +268,7 @@ def _answers(decl: Declaration, source: str) -> list[str]:
                     depth -= 1
                 j += 1
             end = toks[j - 1].start if depth == 0 else decl.signature.end
-            found.append(" ".join(source[tok.end:end].split()))
+            found.append(" ".join(source[tok.end : end].split()))
     return found
 
 
@@ -241,11 +276,21 @@ def _has_ident(tokens: list[Token], names: frozenset[str]) -> bool:
     return any(t.kind is Kind.IDENT and t.text in names for t in tokens)
 
 
-def _record(ctx: ImportContext, result: ImportResult, lean: LeanFile, decl: Declaration, rel: str,
-            line: int, module: _Module, category: str, status: str, commit: str | None,
-            toolchain: str | None) -> dict[str, Any]:
+def _record(
+    ctx: ImportContext,
+    result: ImportResult,
+    lean: LeanFile,
+    decl: Declaration,
+    rel: str,
+    line: int,
+    module: _Module,
+    category: str,
+    status: str,
+    commit: str | None,
+    toolchain: str | None,
+) -> dict[str, Any]:
     source = lean.source
-    code = source[decl.start:decl.end]
+    code = source[decl.start : decl.end]
     statement = comment_text(decl.docstring.text) if decl.docstring is not None else None
     answers = _answers(decl, source)
     proofs = []
@@ -259,15 +304,22 @@ def _record(ctx: ImportContext, result: ImportResult, lean: LeanFile, decl: Decl
         codes.extend(c for c in ams_codes(attr) if c not in codes)
     known = [c for c in codes if c in ctx.taxonomy.classes]
     if len(known) < len(codes):
-        result.notes.append(f"{rel}:{line}: AMS class(es) {', '.join(set(codes) - set(known))} "
-                            "are not MSC 2020 classes and were dropped")
+        result.notes.append(
+            f"{rel}:{line}: AMS class(es) {', '.join(set(codes) - set(known))} "
+            "are not MSC 2020 classes and were dropped"
+        )
     evidence = f"AMS attribute `{' '.join(ams)}` at {rel}:{line}" if ams else ""
     msc = [msc_entry(c, "source-map", evidence) for c in known]
     field = ctx.taxonomy.class_field(known[0]) if known else None
     references = list(module.references)
     for p in proofs:
-        references.append(reference("formal-proof", f"formal_proof using {p['using']}",
-                                    p["at"] if p["at"].startswith(("http://", "https://")) else None))
+        references.append(
+            reference(
+                "formal-proof",
+                f"formal_proof using {p['using']}",
+                p["at"] if p["at"].startswith(("http://", "https://")) else None,
+            )
+        )
     has_sorry = _has_ident(decl.tokens, frozenset({"sorry", "admit"}))
     has_axiom = _has_ident(decl.tokens, frozenset({"axiom"}))
     flags = ["formalization-not-compiled-during-export"]
@@ -285,7 +337,7 @@ def _record(ctx: ImportContext, result: ImportResult, lean: LeanFile, decl: Decl
     proof = None
     proof_status = "not-recorded"
     if decl.body is not None and not has_sorry:
-        proof = source[decl.body.start:decl.body.end].strip() or None
+        proof = source[decl.body.start : decl.body.end].strip() or None
     if proof is not None:
         proof_status = "attached-not-checked"
     elif any(p["using"] in _LEAN4_PROOF_KINDS for p in proofs):
@@ -309,14 +361,25 @@ def _record(ctx: ImportContext, result: ImportResult, lean: LeanFile, decl: Decl
         status=status,
         source_status_json=status_json(claim),
         source=ctx.source_value(url=url, collection=collection),
-        provenance=result.provenance(ctx, rel, f"{rel}#L{line}", has_full_text=statement is not None),
+        provenance=result.provenance(
+            ctx, rel, f"{rel}#L{line}", has_full_text=statement is not None
+        ),
         references=references,
-        formalizations=[{
-            "language": "Lean 4", "format": "declaration", "path": rel,
-            "declaration": decl.full_name, "commit": commit, "toolchain": toolchain,
-            "license": _CODE_LICENSE, "has_sorry_or_admit": has_sorry, "has_axiom": has_axiom,
-            "verification_status": "not-checked", "code": code,
-        }],
+        formalizations=[
+            {
+                "language": "Lean 4",
+                "format": "declaration",
+                "path": rel,
+                "declaration": decl.full_name,
+                "commit": commit,
+                "toolchain": toolchain,
+                "license": _CODE_LICENSE,
+                "has_sorry_or_admit": has_sorry,
+                "has_axiom": has_axiom,
+                "verification_status": "not-checked",
+                "code": code,
+            }
+        ],
         lean4_proof=proof,
         lean4_proof_status=proof_status,
         quality_flags=flags,

@@ -56,8 +56,20 @@ from .base import ImportContext, Importer, ImportResult
 
 NAME = "generic"
 VERSION = "1"
-COLUMNS = {"id", "title", "problem_statement", "background", "status", "status_as_of", "url",
-           "field", "msc", "references", "posed_year", "record_kind"}
+COLUMNS = {
+    "id",
+    "title",
+    "problem_statement",
+    "background",
+    "status",
+    "status_as_of",
+    "url",
+    "field",
+    "msc",
+    "references",
+    "posed_year",
+    "record_kind",
+}
 _MSC = re.compile(r"^[0-9]{2}([A-Z](xx|XX|[0-9]{2})|-XX)?$")
 _DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
 
@@ -77,30 +89,56 @@ def run(path: Path, ctx: ImportContext) -> ImportResult:
         raise UsageError(f"generic={path}: give the path of a mapping file (.toml)")
     doc = TomlDoc.load(path)
     errors: list[InputError] = []
-    check_keys(doc, (), doc.data, {"source", "input", "format", "has_full_text", "columns", "status"},
-               {"source", "input", "columns"}, errors)
+    check_keys(
+        doc,
+        (),
+        doc.data,
+        {"source", "input", "format", "has_full_text", "columns", "status"},
+        {"source", "input", "columns"},
+        errors,
+    )
     columns = doc.table("columns", errors)
     check_keys(doc, ("columns",), columns, COLUMNS, {"id", "title"}, errors)
     statuses = doc.table("status", errors)
     for value, status in statuses.items():
         if status not in STATUSES:
-            errors.append(doc.error(("status", value), "enum", f"{status!r} is not one of {', '.join(STATUSES)}"))
+            errors.append(
+                doc.error(
+                    ("status", value), "enum", f"{status!r} is not one of {', '.join(STATUSES)}"
+                )
+            )
     if "status" in columns and not statuses:
-        errors.append(doc.error(("columns", "status"), "missing-key",
-                                "a status column needs a [status] table mapping its values"))
+        errors.append(
+            doc.error(
+                ("columns", "status"),
+                "missing-key",
+                "a status column needs a [status] table mapping its values",
+            )
+        )
     input_name = expect_str(doc, ("input",), doc.data.get("input"), errors)
-    fmt = doc.data.get("format") or (Path(input_name).suffix.lstrip(".").lower() if input_name else "")
+    fmt = doc.data.get("format") or (
+        Path(input_name).suffix.lstrip(".").lower() if input_name else ""
+    )
     if fmt not in ("csv", "jsonl"):
         errors.append(doc.error(("format",), "enum", f"format {fmt!r}: use csv or jsonl"))
     full_text = doc.data.get("has_full_text", False)
     if not isinstance(full_text, bool):
-        errors.append(doc.error(("has_full_text",), "type", "`has_full_text` must be true or false"))
+        errors.append(
+            doc.error(("has_full_text",), "type", "`has_full_text` must be true or false")
+        )
     if errors:
         raise ConfigError(errors)
     data_path = (path.parent / input_name).resolve()  # type: ignore[operator]
     if not data_path.is_relative_to(path.parent.resolve()):
-        raise ConfigError([doc.error(("input",), "input-outside",
-                                     "the data file must be in the mapping file's folder or below")])
+        raise ConfigError(
+            [
+                doc.error(
+                    ("input",),
+                    "input-outside",
+                    "the data file must be in the mapping file's folder or below",
+                )
+            ]
+        )
     result = ImportResult(path.parent.resolve(), NAME, VERSION)
     result.read(path.resolve())  # the mapping is an input too: it decides what the records say
     text = result.read_text(data_path)
@@ -123,17 +161,34 @@ def run(path: Path, ctx: ImportContext) -> ImportResult:
             continue
         raw_status = _get(row, columns.get("status"))
         if "status" in columns and raw_status not in statuses:
-            result.skip(rel, locator, "unmapped-status",
-                        f"status {raw_status!r} has no row in [status] of {path.name}")
+            result.skip(
+                rel,
+                locator,
+                "unmapped-status",
+                f"status {raw_status!r} has no row in [status] of {path.name}",
+            )
             continue
         kind = _get(row, columns.get("record_kind")) or "problem"
         if kind not in ("problem", "catalogue"):
             result.skip(rel, locator, "bad-record-kind", f"record_kind {kind!r}")
             continue
         taken.add(rid)
-        result.records.append(_record(ctx, result, rel, line, row, columns, rid, title, kind,
-                                      statuses.get(raw_status) if raw_status else None,
-                                      raw_status, full_text))
+        result.records.append(
+            _record(
+                ctx,
+                result,
+                rel,
+                line,
+                row,
+                columns,
+                rid,
+                title,
+                kind,
+                statuses.get(raw_status) if raw_status else None,
+                raw_status,
+                full_text,
+            )
+        )
     return result
 
 
@@ -168,9 +223,20 @@ def _get(row: dict[str, Any], column: str | None) -> str | None:
     return text.strip() or None
 
 
-def _record(ctx: ImportContext, result: ImportResult, rel: str, line: int, row: dict[str, Any],
-            columns: dict[str, str], rid: str, title: str, kind: str, status: str | None,
-            raw_status: str | None, full_text: bool) -> dict[str, Any]:
+def _record(
+    ctx: ImportContext,
+    result: ImportResult,
+    rel: str,
+    line: int,
+    row: dict[str, Any],
+    columns: dict[str, str],
+    rid: str,
+    title: str,
+    kind: str,
+    status: str | None,
+    raw_status: str | None,
+    full_text: bool,
+) -> dict[str, Any]:
     label = _get(row, columns.get("field"))
     field, msc, unmapped = ctx.taxonomy.from_labels([label] if label else [])
     result.count_unmapped(unmapped)
@@ -187,7 +253,11 @@ def _record(ctx: ImportContext, result: ImportResult, rel: str, line: int, row: 
             url = first_url(cite)
             references.append(reference(link_kind(url), cite.strip(), url))
     year_text = _get(row, columns.get("posed_year"))
-    year = int(year_text) if year_text and year_text.isdigit() and 1000 <= int(year_text) <= 2100 else None
+    year = (
+        int(year_text)
+        if year_text and year_text.isdigit() and 1000 <= int(year_text) <= 2100
+        else None
+    )
     as_of = _get(row, columns.get("status_as_of"))
     statement = _get(row, columns.get("problem_statement")) if kind == "problem" else None
     url = _get(row, columns.get("url"))
@@ -210,9 +280,16 @@ def _record(ctx: ImportContext, result: ImportResult, rel: str, line: int, row: 
         msc2020=msc,
         status=status or "unassessed",
         source_status_json=status_json({"status": raw_status}) if raw_status else None,
-        source=ctx.source_value(url=url if url and url.startswith(("http://", "https://")) else None),
-        provenance=result.provenance(ctx, rel, f"{rel}:{line}", has_full_text=full_text and statement is not None,
-                                     status_as_of=as_of if as_of and _DATE.match(as_of) else None),
+        source=ctx.source_value(
+            url=url if url and url.startswith(("http://", "https://")) else None
+        ),
+        provenance=result.provenance(
+            ctx,
+            rel,
+            f"{rel}:{line}",
+            has_full_text=full_text and statement is not None,
+            status_as_of=as_of if as_of and _DATE.match(as_of) else None,
+        ),
         references=references,
         posed_year=year,
         quality_flags=flags,

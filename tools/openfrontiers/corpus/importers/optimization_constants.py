@@ -57,8 +57,11 @@ def run(path: Path, ctx: ImportContext) -> ImportResult:
     pages_dir = path / "constants"
     readme = path / "README.md"
     if not pages_dir.is_dir() or not readme.is_file():
-        raise InputError(Location(path), "not-a-checkout",
-                         "expected README.md and constants/ of teorth/optimizationproblems")
+        raise InputError(
+            Location(path),
+            "not-a-checkout",
+            "expected README.md and constants/ of teorth/optimizationproblems",
+        )
     result = ImportResult(path, NAME, VERSION)
     policy = _policy(ctx)
     md = _markdown()
@@ -70,8 +73,12 @@ def run(path: Path, ctx: ImportContext) -> ImportResult:
     for row in rows:
         if row.page not in page_ids:
             result.seen += 1
-            result.skip(readme_rel, f"row {row.number}", "no-page",
-                        f"the README row links constants/{row.page}.html, which has no page")
+            result.skip(
+                readme_rel,
+                f"row {row.number}",
+                "no-page",
+                f"the README row links constants/{row.page}.html, which has no page",
+            )
     for page in pages:
         result.seen += 1
         rel = result.rel(page)
@@ -79,7 +86,9 @@ def run(path: Path, ctx: ImportContext) -> ImportResult:
         text = result.read_text(page)
         record = _record(ctx, result, md, page.stem, rel, text, row, policy)
         if record is None:
-            result.skip(rel, page.stem, "no-description", "the page has no `## Description of constant`")
+            result.skip(
+                rel, page.stem, "no-description", "the page has no `## Description of constant`"
+            )
         else:
             result.records.append(record)
     return result
@@ -88,8 +97,11 @@ def run(path: Path, ctx: ImportContext) -> ImportResult:
 def _policy(ctx: ImportContext) -> dict[str, str]:
     doc = ctx.config(NAME)
     table = status_table(doc)
-    missing = [doc.error(("status",), "missing-key", f"[status] needs `{key}`")
-               for key in ("equal-bounds", "gap") if key not in table]
+    missing = [
+        doc.error(("status",), "missing-key", f"[status] needs `{key}`")
+        for key in ("equal-bounds", "gap")
+        if key not in table
+    ]
     if missing:
         raise ConfigError(missing)
     return table
@@ -125,7 +137,9 @@ def _summary(md: MarkdownIt, text: str) -> list[_Row]:
     for i, t in enumerate(tokens):
         if t.type != "table_open":
             continue
-        header = [tok.content.strip().lower() for tok in tokens[i:i + 20] if tok.type == "inline"][:4]
+        header = [
+            tok.content.strip().lower() for tok in tokens[i : i + 20] if tok.type == "inline"
+        ][:4]
         if header[:2] != ["number", "description"]:
             continue
         rows, _ = _cells(tokens, i)
@@ -137,12 +151,16 @@ def _summary(md: MarkdownIt, text: str) -> list[_Row]:
             page = _PAGE.search(link.group(2)) if link else None
             if not page:
                 continue
-            out.append(_Row(link.group(1), page.group(1), link.group(2), cells[1], cells[2], cells[3]))
+            out.append(
+                _Row(link.group(1), page.group(1), link.group(2), cells[1], cells[2], cells[3])
+            )
         return out
     return []
 
 
-def _sections(md: MarkdownIt, text: str) -> tuple[str | None, list[tuple[str, int, int]], list[Token]]:
+def _sections(
+    md: MarkdownIt, text: str
+) -> tuple[str | None, list[tuple[str, int, int]], list[Token]]:
     """H1 title, [(h2 heading, first body line, end line)] and the tokens."""
     tokens = md.parse(text)
     lines = text.splitlines()
@@ -162,8 +180,16 @@ def _sections(md: MarkdownIt, text: str) -> tuple[str | None, list[tuple[str, in
     return title, sections, tokens
 
 
-def _record(ctx: ImportContext, result: ImportResult, md: MarkdownIt, stem: str, rel: str,
-            text: str, row: _Row | None, policy: dict[str, str]) -> dict[str, Any] | None:
+def _record(
+    ctx: ImportContext,
+    result: ImportResult,
+    md: MarkdownIt,
+    stem: str,
+    rel: str,
+    text: str,
+    row: _Row | None,
+    policy: dict[str, str],
+) -> dict[str, Any] | None:
     title, sections, tokens = _sections(md, text)
     lines = text.splitlines()
 
@@ -203,13 +229,17 @@ def _record(ctx: ImportContext, result: ImportResult, md: MarkdownIt, stem: str,
     if best_lower and best_upper and _primary(best_lower) == _primary(best_upper):
         status = policy["equal-bounds"]
     flags = []
-    if any("*" in (b["value"] + (b["comment"] or "")) for b in bounds) or \
-            "*" in (best_lower or "") + (best_upper or ""):
+    if any("*" in (b["value"] + (b["comment"] or "")) for b in bounds) or "*" in (
+        best_lower or ""
+    ) + (best_upper or ""):
         flags.append("unverified-bounds-reported")
     if not refs:
         flags.append("no-references")
-    claim = {"best_lower": best_lower, "best_upper": best_upper,
-             "summary_row": row.number if row else None}
+    claim = {
+        "best_lower": best_lower,
+        "best_upper": best_upper,
+        "summary_row": row.number if row else None,
+    }
     name = row.description if row else (title or stem)
     return make_record(
         id=record_id("problem", ctx.source.key, stem),
@@ -250,9 +280,16 @@ def _bounds(tokens: list[Token], start: int, end: int, direction: str) -> list[d
                 if not cells[0]:
                     continue
                 link = _LINK.search(cells[1])
-                out.append({"direction": direction, "value": cells[0],
-                            "reference": cells[1] or None, "url": link.group(2) if link else None,
-                            "date": None, "comment": cells[2] or None})
+                out.append(
+                    {
+                        "direction": direction,
+                        "value": cells[0],
+                        "reference": cells[1] or None,
+                        "url": link.group(2) if link else None,
+                        "date": None,
+                        "comment": cells[2] or None,
+                    }
+                )
             continue
         i += 1
     return out
