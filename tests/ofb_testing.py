@@ -41,6 +41,16 @@ end FrontierBench.O02
 """
 
 
+# The evaluator-key entry of the good (open) statement: its status check and certificate.
+GOOD_KEY = """\
+[answers.O02]
+status_checked = 2026-11-20
+status_record = "a survey listing the problem as open"
+certificate_direction = "True"
+certificate_object = "a composite n with φ(n) ∣ n − 1"
+"""
+
+
 def written_item(item_id: str = "O02"):
     from openfrontiers.register.model import (
         AnswerKind,
@@ -110,7 +120,7 @@ class Checkout:
         }
         self.write_register()
         self.write_subsets()
-        self.answers("")
+        self.answers(GOOD_KEY)
         self.statement("O02", GOOD_STATEMENT)
         self.sync()
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from ofb_testing import GOOD_STATEMENT, Checkout
+from ofb_testing import GOOD_KEY, GOOD_STATEMENT, Checkout
 from openfrontiers.check import RULES, run_check
 from openfrontiers.check.engine import ENGINE_RULES
 from openfrontiers.register.model import AnswerKind, Focus, Review, Status, Verdict
@@ -52,6 +52,18 @@ def register(**changes) -> Callable[[Checkout], None]:
         repo.set_item(replace(repo.items["O02"], **changes))
 
     return apply
+
+
+def solved_item_without_credit(repo: Checkout) -> None:
+    from ofb_testing import written_item
+
+    repo.set_item(written_item("E03"))
+    repo.statement("E03", GOOD_STATEMENT.replace("O02", "E03"))
+    repo.sync()
+    repo.answers(
+        GOOD_KEY + '[answers.E03]\nanswer = "True"\nrecord = "r"\nevidence_date = 2026-04-03\n'
+        'evidence_basis = "arXiv v1"\n'
+    )
 
 
 def mark_e03_written(repo: Checkout) -> None:
@@ -235,6 +247,12 @@ FAILING: dict[str, list[Callable[[Checkout], None]]] = {
         ),
     ],
     "review-missing": [register(reviews=())],
+    "evaluator-key": [
+        lambda repo: repo.answers(""),
+        lambda repo: repo.answers(GOOD_KEY + 'record = "a solution paper"\n'),
+        lambda repo: repo.answers(GOOD_KEY.replace('certificate_direction = "True"\n', "")),
+        solved_item_without_credit,
+    ],
     "root-imports": [new_unsynced_statement],
     "register-schema": [bad_register_field],
     "encoding": [not_utf8],

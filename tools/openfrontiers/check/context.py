@@ -115,6 +115,8 @@ class TreeContext:
     item_files: dict[str, Path] = field(default_factory=dict)
     complete: bool = False  # the whole library was scanned (not a subset of files)
     load_errors: list[InputError] = field(default_factory=list)
+    answers: dict[str, ReferenceAnswer] = field(default_factory=dict)  # the evaluator key
+    answers_path: Path | None = None
 
     @cached_property
     def register_lines(self) -> KeyLines | None:

@@ -87,6 +87,7 @@ def check_files(
     tree = _load_tree(project)
     tree.complete = complete
     answers = _load_answers(project, tree)
+    tree.answers, tree.answers_path = answers, project.evaluator_dir / "answers.toml"
     findings: list[Finding] = []
     for path in files:
         kind, item_id = classify(path, project.library)

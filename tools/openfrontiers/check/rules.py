@@ -14,11 +14,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
+from ..evaluator.answers import OPEN_FIELDS, SOLVED_FIELDS
 from ..grade.static import has_yes_no_form
 from ..lean.decls import Declaration
 from ..lean.lexer import Kind, Token, group_end
 from ..register import Register
-from ..register.model import AnswerKind, Focus, SourceRole, Status, Verdict
+from ..register.model import AnswerKind, Focus, SourceRole, Split, Status, Verdict
 from ..tomlpos import KeyLines
 from . import leaks
 from .context import FileContext, FileKind, TreeContext
@@ -655,6 +656,40 @@ def reviews_missing(tree: TreeContext, register: Register, lines: KeyLines) -> T
                 )
 
 
+# What a written item's evaluator-key entry must fill: a solved item either an answer with
+# its record, or the reason it is pending, and in both cases the solution evidence and
+# credit; an open item the status check and the certificate direction.
+SOLVED_ANSWERED = ("record", "evidence_date", "evidence_basis", "credit", "credit_record")
+SOLVED_PENDING = ("pending", "evidence_date", "evidence_basis", "credit")
+OPEN_REQUIRED = ("status_checked", "status_record", "certificate_direction")
+
+
+@_on_register
+def evaluator_key(tree: TreeContext, register: Register, lines: KeyLines) -> TreeReport:
+    path = tree.answers_path or register.path
+    for item in register:
+        if not item.is_written:
+            continue
+        entry = tree.answers.get(item.id)
+        if entry is None:
+            yield path, 0, f"{item.id} is written but has no entry in the evaluator key"
+            continue
+        solved = item.split is Split.REDISCOVERY
+        need: tuple[str, ...]
+        have = entry.present()
+        if solved:
+            need = SOLVED_ANSWERED if entry.answer is not None else SOLVED_PENDING
+        else:
+            need = OPEN_REQUIRED
+        lacking = [name for name in need if name not in have]
+        if lacking:
+            yield path, entry.line, f"{item.id}: the evaluator key lacks {', '.join(lacking)}"
+        foreign = sorted(have & (OPEN_FIELDS if solved else SOLVED_FIELDS))
+        if foreign:
+            kind = "a solved" if solved else "an open"
+            yield path, entry.line, f"{item.id} is {kind} item: {', '.join(foreign)} do not apply"
+
+
 def root_imports(tree: TreeContext) -> TreeReport:
     from ..lake import expected_root, read_root_imports
 
@@ -892,6 +927,15 @@ RULES: tuple[Rule, ...] = (
         Scope.TREE,
         "written items have a fidelity and a semantics review",
         reviews_missing,
+    ),
+    R(
+        "evaluator-key",
+        W,
+        Scope.TREE,
+        "written items have a complete evaluator-key entry: answer with record, or pending "
+        "with the reason, plus evidence date and credit (solved); status check and "
+        "certificate direction (open)",
+        evaluator_key,
     ),
     R(
         "root-imports",
