@@ -2,12 +2,23 @@
 -- `lake build` checks them all. Do not edit by hand; run `ofb sync` after adding a file.
 import FrontierBench.Util.Answer
 import FrontierBench.E01
+import FrontierBench.E02
 import FrontierBench.E03
 import FrontierBench.E04
+import FrontierBench.E05
 import FrontierBench.E06
+import FrontierBench.E07
+import FrontierBench.E08
+import FrontierBench.E09
+import FrontierBench.E10
+import FrontierBench.E11
 import FrontierBench.E12
 import FrontierBench.E13
 import FrontierBench.E14
+import FrontierBench.E15
+import FrontierBench.E16
+import FrontierBench.E17
+import FrontierBench.E18
 import FrontierBench.E21
 import FrontierBench.N01
 import FrontierBench.N05
