@@ -9,6 +9,7 @@ import FrontierBench.E12
 import FrontierBench.E13
 import FrontierBench.E14
 import FrontierBench.E19
+import FrontierBench.E20
 import FrontierBench.E21
 import FrontierBench.N01
 import FrontierBench.N05
