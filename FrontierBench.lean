@@ -12,6 +12,7 @@ import FrontierBench.E19
 import FrontierBench.E20
 import FrontierBench.E21
 import FrontierBench.E22
+import FrontierBench.E24
 import FrontierBench.N01
 import FrontierBench.N05
 import FrontierBench.N08
