@@ -13,6 +13,7 @@ import FrontierBench.E20
 import FrontierBench.E21
 import FrontierBench.E22
 import FrontierBench.E24
+import FrontierBench.E25
 import FrontierBench.N01
 import FrontierBench.N05
 import FrontierBench.N08
