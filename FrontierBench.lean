@@ -15,6 +15,7 @@ import FrontierBench.E22
 import FrontierBench.E24
 import FrontierBench.E25
 import FrontierBench.E26
+import FrontierBench.E27
 import FrontierBench.N01
 import FrontierBench.N05
 import FrontierBench.N08
