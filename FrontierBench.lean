@@ -16,6 +16,7 @@ import FrontierBench.E24
 import FrontierBench.E25
 import FrontierBench.E26
 import FrontierBench.E27
+import FrontierBench.E28
 import FrontierBench.N01
 import FrontierBench.N05
 import FrontierBench.N08
