@@ -19,7 +19,17 @@ import FrontierBench.E15
 import FrontierBench.E16
 import FrontierBench.E17
 import FrontierBench.E18
+import FrontierBench.E19
+import FrontierBench.E20
 import FrontierBench.E21
+import FrontierBench.E22
+import FrontierBench.E24
+import FrontierBench.E25
+import FrontierBench.E26
+import FrontierBench.E27
+import FrontierBench.E28
+import FrontierBench.E29
+import FrontierBench.E30
 import FrontierBench.N01
 import FrontierBench.N05
 import FrontierBench.N08
