@@ -47,7 +47,9 @@ import FrontierBench.O53
 import FrontierBench.O56
 import FrontierBench.O72
 import FrontierBench.R01
+import FrontierBench.R03
 import FrontierBench.R05
+import FrontierBench.R06
 import FrontierBench.R07
 import FrontierBench.R08
 import FrontierBench.R10
