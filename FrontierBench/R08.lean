@@ -51,7 +51,7 @@ abbrev RigidMotion := AffineIsometryEquiv ℝ Plane Plane
 measure) over every image `σ(Ω)` of `Ω` under a rigid motion vanishes is identically zero. -/
 def HasPompeiuProperty (Ω : Set Plane) : Prop :=
   ∀ f : Plane → ℝ, Continuous f →
-    (∀ σ : RigidMotion, ∫ x in σ '' Ω, f x = 0) → ∀ x, f x = 0
+    (∀ σ : RigidMotion, (∫ x in Set.image σ Ω, f x) = 0) → ∀ x, f x = 0
 
 /-- `Ω` has Lipschitz boundary: each boundary point `p` has a neighbourhood `U` such that, for
 some rigid motion `σ` and some Lipschitz function `g : ℝ → ℝ`, a point `x ∈ U` lies in `Ω` exactly
