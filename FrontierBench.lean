@@ -80,5 +80,15 @@ import FrontierBench.O53
 import FrontierBench.O56
 import FrontierBench.O72
 import FrontierBench.R01
+import FrontierBench.R03
+import FrontierBench.R05
+import FrontierBench.R06
 import FrontierBench.R07
+import FrontierBench.R08
+import FrontierBench.R10
+import FrontierBench.R13
+import FrontierBench.R14
+import FrontierBench.R15
+import FrontierBench.R16
+import FrontierBench.R17
 import FrontierBench.R29
