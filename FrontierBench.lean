@@ -48,4 +48,10 @@ import FrontierBench.O56
 import FrontierBench.O72
 import FrontierBench.R01
 import FrontierBench.R07
+import FrontierBench.R18
+import FrontierBench.R20
+import FrontierBench.R26
+import FrontierBench.R27
+import FrontierBench.R28
 import FrontierBench.R29
+import FrontierBench.R30
