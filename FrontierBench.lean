@@ -49,6 +49,7 @@ import FrontierBench.O72
 import FrontierBench.R01
 import FrontierBench.R07
 import FrontierBench.R18
+import FrontierBench.R19
 import FrontierBench.R20
 import FrontierBench.R26
 import FrontierBench.R27
