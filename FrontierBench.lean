@@ -91,4 +91,11 @@ import FrontierBench.R14
 import FrontierBench.R15
 import FrontierBench.R16
 import FrontierBench.R17
+import FrontierBench.R18
+import FrontierBench.R19
+import FrontierBench.R20
+import FrontierBench.R26
+import FrontierBench.R27
+import FrontierBench.R28
 import FrontierBench.R29
+import FrontierBench.R30
