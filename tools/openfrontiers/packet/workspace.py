@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..grade import static
+from ..lean import lake_manifest
 from ..project import Project
 from .transform import Problem
 
@@ -93,11 +94,13 @@ def lakefile(
 
 
 def manifest(packet_id: str, project: Project, packages_dir: str | None = None) -> str:
-    data = json.loads((project.root / "lake-manifest.json").read_text(encoding="utf-8"))
+    """The benchmark's manifest renamed to the workspace, in Lake's own layout (so a
+    `lake update` there would leave it unchanged)."""
+    data = lake_manifest.load(project.root / "lake-manifest.json")
     data["name"] = packet_id
     if packages_dir is not None:
         data["packagesDir"] = packages_dir
-    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+    return lake_manifest.dumps(data)
 
 
 def readme(packet_id: str, budget_hours: float) -> str:
