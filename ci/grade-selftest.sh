@@ -5,14 +5,24 @@
 set -euo pipefail
 run() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo -E env "PATH=$PATH" "$@"; fi; }
 root="$(cd "$(dirname "$0")/.." && pwd)"
+# landrun at a fixed commit (comparator/README.md), never its moving main branch.
+LANDRUN_REPOSITORY=https://github.com/Zouuup/landrun
+LANDRUN_COMMIT=811cfff51ceaf3d9843708aa6d22e9b84ccac8b4
+
 (cd "$root/comparator" && lake build comparator)
-(cd "$root/comparator/lean4export" && lake update && lake build lean4export)
+# lean4export's lake-manifest.json is committed (tag v4.33.0 resolved to its commit): build
+# what it pins, never `lake update`.
+(cd "$root/comparator/lean4export" && lake build lean4export)
 tools="${RUNNER_TEMP:-/tmp}/ofb-grader-tools"
-if [ ! -x "$tools/landrun/landrun" ]; then
-  rm -rf "$tools/landrun"
-  git clone --depth 1 https://github.com/Zouuup/landrun "$tools/landrun"
-  (cd "$tools/landrun" && go build -o landrun cmd/landrun/main.go)
+landrun="$tools/landrun-$LANDRUN_COMMIT"
+if [ ! -x "$landrun/landrun" ]; then
+  rm -rf "$landrun"
+  git init -q "$landrun"
+  git -C "$landrun" fetch -q --depth 1 "$LANDRUN_REPOSITORY" "$LANDRUN_COMMIT"
+  git -C "$landrun" checkout -q FETCH_HEAD
+  test "$(git -C "$landrun" rev-parse HEAD)" = "$LANDRUN_COMMIT"
+  (cd "$landrun" && go build -o landrun cmd/landrun/main.go)
 fi
-export PATH="$tools/landrun:$PATH"
+export PATH="$landrun:$PATH"
 run ofb jail check
 run ofb grade selftest
