@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from ..lean.diagnostics import Diagnostic, parse_axioms
 from .generate import ProbeDecl, ProbeFile
@@ -92,7 +92,7 @@ def classify_probe(
             for name, found in parse_axioms(m.message).items():
                 if name == probe.name or name.endswith("." + probe.name):
                     axioms = found
-    base = {
+    base: dict[str, Any] = {
         "name": probe.name,
         "variant": probe.variant,
         "answer": probe.answer,
