@@ -20,6 +20,8 @@ from .tools import GraderTools
 
 EXPORT_DIR = ".ofb"  # inside a workspace: where its export is written
 DETAIL_CHARS = 1500
+# Git's per-user config, trusting every repository: see `trust_git_repositories`.
+GITCONFIG = "[safe]\n\tdirectory = *\n"
 
 
 @dataclass
@@ -82,6 +84,22 @@ def step_policy(
     return replace(policy, cwd=workspace)
 
 
+def trust_git_repositories(home: Path) -> Path:
+    """Write `home/.gitconfig` with `safe.directory = *` (fresh before every step, so nothing
+    an earlier step left there survives) and return its path.
+
+    Lake runs git in every package it loads, and git refuses a repository owned by another
+    uid ("dubious ownership") — Mathlib's packages belong to the grader, the jail runs as
+    nobody. The `GIT_CONFIG_*` variables of the step's environment cover Lake run by the
+    step itself, but comparator starts its builds in landrun with only `PATH`, `HOME` and
+    `LEAN_ABORT_ON_PANIC`: the file in `HOME` is what reaches git there."""
+    path = home / ".gitconfig"
+    path.unlink(missing_ok=True)
+    path.write_text(GITCONFIG, encoding="utf-8")
+    path.chmod(0o644)
+    return path
+
+
 class Steps:
     """Builds the policy and the command line of each step and runs it in the jail."""
 
@@ -93,13 +111,16 @@ class Steps:
     def policy(
         self, workspace: Path, programs: Sequence[Path] = (), env: dict[str, str] | None = None
     ) -> JailPolicy:
-        return step_policy(
+        """The step's policy; its `HOME` (the workspace) gets the git config Lake needs."""
+        policy = step_policy(
             self.tools.toolchain,
             workspace,
             self.limits,
             [self.tools.packages_dir, *(p.parent for p in programs)],
             env,
         )
+        trust_git_repositories(Path(policy.environment["HOME"]))
+        return policy
 
     def run(self, stage: str, what: str, argv: list[str], policy: JailPolicy) -> StageResult:
         start = time.monotonic()
