@@ -14,7 +14,7 @@ from openfrontiers.lean import lake_manifest
 
 COMMIT = re.compile(r"^[0-9a-f]{40}$")
 WORKSPACES = [".", "comparator", "comparator/lean4export", "repl"]
-SELFTEST = REPO / "ci" / "grade-selftest.sh"
+SELFTEST = REPO / "ci" / "grader-tools.sh"
 
 
 @pytest.mark.parametrize("where", WORKSPACES)
