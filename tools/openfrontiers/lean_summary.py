@@ -216,9 +216,7 @@ def counts(doc: dict) -> dict:
         "probed_items": len(doc["probes"]),
         "clean_items": sum(1 for i in doc["probes"] if i["verdict"] == "clean"),
         "selftest_lean_cases": len(doc["selftest_lean_cases"]),
-        "selftest_lean_passed": sum(
-            1 for c in doc["selftest_lean_cases"] if c["status"] == "pass"
-        ),
+        "selftest_lean_passed": sum(1 for c in doc["selftest_lean_cases"] if c["status"] == "pass"),
     }
 
 
