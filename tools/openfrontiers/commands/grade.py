@@ -13,6 +13,7 @@ from rich.table import Table
 from typer.core import TyperGroup
 
 from ..errors import UsageError
+from ..grade.runs import REPLAY_MEMORY_MIB, REPLAY_WALL_SECONDS
 from ..jail import Limits, MiB, get_backend
 from ..lean.decls import LeanFile
 from ..lean.toolchain import Toolchain
@@ -58,6 +59,18 @@ def run(
     wall: float = typer.Option(
         1800.0, "--wall", help="Wall-clock limit of each jailed step, seconds."
     ),
+    replay_memory: int = typer.Option(
+        REPLAY_MEMORY_MIB,
+        "--replay-memory-mib",
+        min=1,
+        help="Memory limit of the kernel replay (leanchecker --fresh), MiB.",
+    ),
+    replay_wall: float = typer.Option(
+        REPLAY_WALL_SECONDS,
+        "--replay-wall",
+        min=1.0,
+        help="Wall-clock limit of the kernel replay (leanchecker --fresh), seconds.",
+    ),
     work: Path | None = typer.Option(
         None, "--work", help="Folder for the attempts' workspaces (default: a temporary one)."
     ),
@@ -77,7 +90,7 @@ def run(
     graded, 2 on bad input."""
     from ..grade import pipeline
     from ..grade.inputs import find_submissions, load_jobs, sha256
-    from ..grade.runs import Steps
+    from ..grade.runs import Steps, replay_limits
     from ..grade.tools import GraderTools
     from ..grade.verdict import summary
 
@@ -100,7 +113,8 @@ def run(
             nanoda=nanoda,
         )
         limits = Limits(memory=memory * MiB, processes=512, cpus=1.0, wall_seconds=wall)
-        steps, jail_name = Steps(tools, backend, limits), backend.name
+        replay = replay_limits(limits, replay_memory, replay_wall)
+        steps, jail_name = Steps(tools, backend, limits, replay), backend.name
     with tempfile.TemporaryDirectory(prefix="ofb-grade-") as tmp:
         grader = pipeline.Grader(
             project, steps, (work or Path(tmp)).resolve(), keep_work, hashes, jail_name

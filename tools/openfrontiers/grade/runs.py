@@ -14,12 +14,20 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
-from ..jail import Backend, JailPolicy, JailResult, Limits
+from ..jail import Backend, JailPolicy, JailResult, Limits, MiB
 from ..lean.toolchain import Toolchain
 from .tools import GraderTools
 
 EXPORT_DIR = ".ofb"  # inside a workspace: where its export is written
 DETAIL_CHARS = 1500
+# Git's per-user config, trusting every repository: see `trust_git_repositories`.
+GITCONFIG = "[safe]\n\tdirectory = *\n"
+# The kernel replay's own budget (`ofb grade --replay-memory-mib/--replay-wall`).
+# `leanchecker --fresh` replays every constant of the Solution's imports — for a file that
+# imports Mathlib, all of Mathlib — into a fresh environment, in one thread; it needs more
+# time and memory than any other step. docs/grading.md gives the measured figures.
+REPLAY_MEMORY_MIB = 16384
+REPLAY_WALL_SECONDS = 14400.0
 
 
 @dataclass
@@ -82,24 +90,66 @@ def step_policy(
     return replace(policy, cwd=workspace)
 
 
-class Steps:
-    """Builds the policy and the command line of each step and runs it in the jail."""
+def trust_git_repositories(home: Path) -> Path:
+    """Write `home/.gitconfig` with `safe.directory = *` (fresh before every step, so nothing
+    an earlier step left there survives) and return its path.
 
-    def __init__(self, tools: GraderTools, jail: Backend, limits: Limits) -> None:
+    Lake runs git in every package it loads, and git refuses a repository owned by another
+    uid ("dubious ownership") — Mathlib's packages belong to the grader, the jail runs as
+    nobody. The `GIT_CONFIG_*` variables of the step's environment cover Lake run by the
+    step itself, but comparator starts its builds in landrun with only `PATH`, `HOME` and
+    `LEAN_ABORT_ON_PANIC`: the file in `HOME` is what reaches git there."""
+    path = home / ".gitconfig"
+    path.unlink(missing_ok=True)
+    path.write_text(GITCONFIG, encoding="utf-8")
+    path.chmod(0o644)
+    return path
+
+
+def replay_limits(
+    limits: Limits,
+    memory_mib: int = REPLAY_MEMORY_MIB,
+    wall_seconds: float = REPLAY_WALL_SECONDS,
+) -> Limits:
+    """The replay step's limits: the other steps' (processes, CPUs, output), with its own
+    memory and wall clock."""
+    return replace(limits, memory=memory_mib * MiB, wall_seconds=wall_seconds)
+
+
+def replay_argv(tools: GraderTools, module: str) -> list[str]:
+    """`leanchecker --fresh MODULE` in the workspace's Lake environment."""
+    return [str(tools.toolchain.lake), "env", str(tools.leanchecker), "--fresh", module]
+
+
+class Steps:
+    """Builds the policy and the command line of each step and runs it in the jail.
+    `replay` limits the kernel replay (default: `replay_limits(limits)`)."""
+
+    def __init__(
+        self, tools: GraderTools, jail: Backend, limits: Limits, replay: Limits | None = None
+    ) -> None:
         self.tools = tools
         self.jail = jail
         self.limits = limits
+        self.replay_limits = replay if replay is not None else replay_limits(limits)
 
     def policy(
-        self, workspace: Path, programs: Sequence[Path] = (), env: dict[str, str] | None = None
+        self,
+        workspace: Path,
+        programs: Sequence[Path] = (),
+        env: dict[str, str] | None = None,
+        limits: Limits | None = None,
     ) -> JailPolicy:
-        return step_policy(
+        """The step's policy; its `HOME` (the workspace) gets the git config Lake needs."""
+        policy = step_policy(
             self.tools.toolchain,
             workspace,
-            self.limits,
+            limits or self.limits,
             [self.tools.packages_dir, *(p.parent for p in programs)],
             env,
         )
+        trust_git_repositories(Path(policy.environment["HOME"]))
+        return policy
 
     def run(self, stage: str, what: str, argv: list[str], policy: JailPolicy) -> StageResult:
         start = time.monotonic()
@@ -141,15 +191,13 @@ class Steps:
 
     def replay(self, workspace: Path, module: str) -> StageResult:
         """`leanchecker --fresh`: every constant of `module` and of its imports replayed into
-        a fresh kernel environment."""
-        argv = [
-            str(self.tools.toolchain.lake),
-            "env",
-            str(self.tools.leanchecker),
-            "--fresh",
-            module,
-        ]
-        return self.run("replay", f"leanchecker --fresh {module}", argv, self.policy(workspace))
+        a fresh kernel environment, under the replay's own limits."""
+        return self.run(
+            "replay",
+            f"leanchecker --fresh {module}",
+            replay_argv(self.tools, module),
+            self.policy(workspace, limits=self.replay_limits),
+        )
 
     def comparator(self, workspace: Path) -> JailResult:
         tools = self.tools
