@@ -57,6 +57,7 @@ import FrontierBench.N42
 import FrontierBench.N45
 import FrontierBench.N46
 import FrontierBench.N52
+import FrontierBench.O01
 import FrontierBench.O02
 import FrontierBench.O22
 import FrontierBench.O32
