@@ -69,6 +69,7 @@ import FrontierBench.O09
 import FrontierBench.O10
 import FrontierBench.O11
 import FrontierBench.O12
+import FrontierBench.O13
 import FrontierBench.O22
 import FrontierBench.O32
 import FrontierBench.O33
