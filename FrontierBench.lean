@@ -70,6 +70,7 @@ import FrontierBench.O10
 import FrontierBench.O11
 import FrontierBench.O12
 import FrontierBench.O13
+import FrontierBench.O14
 import FrontierBench.O22
 import FrontierBench.O32
 import FrontierBench.O33
