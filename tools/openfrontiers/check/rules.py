@@ -675,11 +675,11 @@ def reviews_missing(tree: TreeContext, register: Register, lines: KeyLines) -> T
                 )
 
 
-# What a written item's evaluator-key entry must fill: a solved item either an answer with
-# its record, or the reason it is pending, and in both cases the solution evidence and
-# credit; an open item the status check and the certificate direction.
+# What a written item's evaluator-key entry must fill: a solved item an answer with its
+# record, the solution evidence and the credit, or else the reason it is pending (what of
+# it could not be read); an open item the status check and the certificate direction.
 SOLVED_ANSWERED = ("record", "evidence_date", "evidence_basis", "credit", "credit_record")
-SOLVED_PENDING = ("pending", "evidence_date", "evidence_basis", "credit")
+SOLVED_PENDING = ("pending",)
 OPEN_REQUIRED = ("status_checked", "status_record", "certificate_direction")
 
 
