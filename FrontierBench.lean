@@ -71,6 +71,7 @@ import FrontierBench.N46
 import FrontierBench.N52
 import FrontierBench.O02
 import FrontierBench.O16
+import FrontierBench.O17
 import FrontierBench.O22
 import FrontierBench.O32
 import FrontierBench.O33
