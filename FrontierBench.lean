@@ -72,6 +72,7 @@ import FrontierBench.N52
 import FrontierBench.O02
 import FrontierBench.O16
 import FrontierBench.O17
+import FrontierBench.O18
 import FrontierBench.O22
 import FrontierBench.O32
 import FrontierBench.O33
