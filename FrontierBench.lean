@@ -74,6 +74,7 @@ import FrontierBench.O16
 import FrontierBench.O17
 import FrontierBench.O18
 import FrontierBench.O20
+import FrontierBench.O21
 import FrontierBench.O22
 import FrontierBench.O32
 import FrontierBench.O33
