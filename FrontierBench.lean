@@ -76,6 +76,7 @@ import FrontierBench.O18
 import FrontierBench.O20
 import FrontierBench.O21
 import FrontierBench.O22
+import FrontierBench.O24
 import FrontierBench.O32
 import FrontierBench.O33
 import FrontierBench.O36
