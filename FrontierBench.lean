@@ -77,6 +77,7 @@ import FrontierBench.O20
 import FrontierBench.O21
 import FrontierBench.O22
 import FrontierBench.O24
+import FrontierBench.O25
 import FrontierBench.O32
 import FrontierBench.O33
 import FrontierBench.O36
