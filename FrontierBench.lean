@@ -82,6 +82,7 @@ import FrontierBench.O26
 import FrontierBench.O27
 import FrontierBench.O29
 import FrontierBench.O30
+import FrontierBench.O31
 import FrontierBench.O32
 import FrontierBench.O33
 import FrontierBench.O36
