@@ -85,6 +85,7 @@ import FrontierBench.O30
 import FrontierBench.O31
 import FrontierBench.O32
 import FrontierBench.O33
+import FrontierBench.O34
 import FrontierBench.O36
 import FrontierBench.O38
 import FrontierBench.O41
