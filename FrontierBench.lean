@@ -73,6 +73,7 @@ import FrontierBench.O02
 import FrontierBench.O22
 import FrontierBench.O32
 import FrontierBench.O33
+import FrontierBench.O35
 import FrontierBench.O36
 import FrontierBench.O38
 import FrontierBench.O41
