@@ -75,6 +75,7 @@ import FrontierBench.O32
 import FrontierBench.O33
 import FrontierBench.O35
 import FrontierBench.O36
+import FrontierBench.O37
 import FrontierBench.O38
 import FrontierBench.O41
 import FrontierBench.O53
