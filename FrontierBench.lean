@@ -77,6 +77,7 @@ import FrontierBench.O35
 import FrontierBench.O36
 import FrontierBench.O37
 import FrontierBench.O38
+import FrontierBench.O39
 import FrontierBench.O41
 import FrontierBench.O53
 import FrontierBench.O56
