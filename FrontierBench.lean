@@ -78,6 +78,7 @@ import FrontierBench.O36
 import FrontierBench.O37
 import FrontierBench.O38
 import FrontierBench.O39
+import FrontierBench.O40
 import FrontierBench.O41
 import FrontierBench.O53
 import FrontierBench.O56
