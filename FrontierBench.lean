@@ -86,6 +86,7 @@ import FrontierBench.O44
 import FrontierBench.O45
 import FrontierBench.O46
 import FrontierBench.O47
+import FrontierBench.O48
 import FrontierBench.O53
 import FrontierBench.O56
 import FrontierBench.O72
