@@ -89,6 +89,7 @@ import FrontierBench.O47
 import FrontierBench.O48
 import FrontierBench.O49
 import FrontierBench.O50
+import FrontierBench.O51
 import FrontierBench.O53
 import FrontierBench.O56
 import FrontierBench.O72
