@@ -63,6 +63,7 @@ import FrontierBench.N30
 import FrontierBench.N31
 import FrontierBench.N33
 import FrontierBench.N34
+import FrontierBench.N35
 import FrontierBench.N36
 import FrontierBench.N37
 import FrontierBench.N40
