@@ -67,6 +67,7 @@ import FrontierBench.N35
 import FrontierBench.N36
 import FrontierBench.N37
 import FrontierBench.N40
+import FrontierBench.N41
 import FrontierBench.N42
 import FrontierBench.N45
 import FrontierBench.N46
