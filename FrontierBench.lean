@@ -67,6 +67,7 @@ import FrontierBench.N35
 import FrontierBench.N36
 import FrontierBench.N37
 import FrontierBench.N38
+import FrontierBench.N39
 import FrontierBench.N40
 import FrontierBench.N41
 import FrontierBench.N42
