@@ -74,6 +74,7 @@ import FrontierBench.N42
 import FrontierBench.N43
 import FrontierBench.N45
 import FrontierBench.N46
+import FrontierBench.N47
 import FrontierBench.N52
 import FrontierBench.O02
 import FrontierBench.O22
