@@ -61,6 +61,7 @@ import FrontierBench.N28
 import FrontierBench.N29
 import FrontierBench.N30
 import FrontierBench.N31
+import FrontierBench.N32
 import FrontierBench.N33
 import FrontierBench.N34
 import FrontierBench.N35
