@@ -73,6 +73,7 @@ import FrontierBench.N40
 import FrontierBench.N41
 import FrontierBench.N42
 import FrontierBench.N43
+import FrontierBench.N44
 import FrontierBench.N45
 import FrontierBench.N46
 import FrontierBench.N47
