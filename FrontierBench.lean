@@ -78,6 +78,7 @@ import FrontierBench.N45
 import FrontierBench.N46
 import FrontierBench.N47
 import FrontierBench.N48
+import FrontierBench.N49
 import FrontierBench.N52
 import FrontierBench.O02
 import FrontierBench.O22
