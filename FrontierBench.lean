@@ -80,6 +80,7 @@ import FrontierBench.N47
 import FrontierBench.N48
 import FrontierBench.N49
 import FrontierBench.N50
+import FrontierBench.N51
 import FrontierBench.N52
 import FrontierBench.O02
 import FrontierBench.O22
