@@ -79,6 +79,7 @@ import FrontierBench.O41
 import FrontierBench.O53
 import FrontierBench.O56
 import FrontierBench.O64
+import FrontierBench.O65
 import FrontierBench.O66
 import FrontierBench.O72
 import FrontierBench.R01
