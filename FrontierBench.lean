@@ -80,6 +80,7 @@ import FrontierBench.O53
 import FrontierBench.O56
 import FrontierBench.O61
 import FrontierBench.O62
+import FrontierBench.O63
 import FrontierBench.O64
 import FrontierBench.O65
 import FrontierBench.O66
