@@ -78,6 +78,7 @@ import FrontierBench.O38
 import FrontierBench.O41
 import FrontierBench.O53
 import FrontierBench.O56
+import FrontierBench.O58
 import FrontierBench.O59
 import FrontierBench.O61
 import FrontierBench.O62
