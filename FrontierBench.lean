@@ -76,6 +76,7 @@ import FrontierBench.O33
 import FrontierBench.O36
 import FrontierBench.O38
 import FrontierBench.O41
+import FrontierBench.O52
 import FrontierBench.O53
 import FrontierBench.O56
 import FrontierBench.O58
