@@ -79,6 +79,7 @@ import FrontierBench.O41
 import FrontierBench.O52
 import FrontierBench.O53
 import FrontierBench.O54
+import FrontierBench.O55
 import FrontierBench.O56
 import FrontierBench.O58
 import FrontierBench.O59
