@@ -81,6 +81,7 @@ import FrontierBench.O53
 import FrontierBench.O54
 import FrontierBench.O55
 import FrontierBench.O56
+import FrontierBench.O57
 import FrontierBench.O58
 import FrontierBench.O59
 import FrontierBench.O61
