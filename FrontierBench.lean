@@ -84,6 +84,7 @@ import FrontierBench.O56
 import FrontierBench.O57
 import FrontierBench.O58
 import FrontierBench.O59
+import FrontierBench.O60
 import FrontierBench.O61
 import FrontierBench.O62
 import FrontierBench.O63
