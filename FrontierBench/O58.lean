@@ -31,7 +31,7 @@ namespace FrontierBench.O58
 /-- Every `2`-colouring of the edges of `K_n` has a monochromatic `K_k`: every graph on `Fin n`
 has a `k`-clique or its complement has one. -/
 def HasMonoClique (k n : ℕ) : Prop :=
-  ∀ G : SimpleGraph (Fin n), ¬ G.CliqueFree k ∨ ¬ Gᶜ.CliqueFree k
+  ∀ G : SimpleGraph (Fin n), ¬ G.CliqueFree k ∨ ¬ (Gᶜ).CliqueFree k
 
 /-- The diagonal Ramsey number `R(k)`: the least `n` such that every `2`-colouring of the edges
 of `K_n` has a monochromatic `K_k`. -/
