@@ -92,6 +92,7 @@ import FrontierBench.O41
 import FrontierBench.O53
 import FrontierBench.O56
 import FrontierBench.O67
+import FrontierBench.O68
 import FrontierBench.O72
 import FrontierBench.R01
 import FrontierBench.R03
