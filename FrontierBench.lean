@@ -95,6 +95,7 @@ import FrontierBench.O67
 import FrontierBench.O68
 import FrontierBench.O69
 import FrontierBench.O70
+import FrontierBench.O71
 import FrontierBench.O72
 import FrontierBench.R01
 import FrontierBench.R03
