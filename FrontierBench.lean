@@ -98,6 +98,7 @@ import FrontierBench.O70
 import FrontierBench.O71
 import FrontierBench.O72
 import FrontierBench.O73
+import FrontierBench.O74
 import FrontierBench.R01
 import FrontierBench.R03
 import FrontierBench.R05
