@@ -99,6 +99,7 @@ import FrontierBench.O71
 import FrontierBench.O72
 import FrontierBench.O73
 import FrontierBench.O74
+import FrontierBench.O75
 import FrontierBench.R01
 import FrontierBench.R03
 import FrontierBench.R05
