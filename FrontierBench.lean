@@ -104,6 +104,7 @@ import FrontierBench.O76
 import FrontierBench.O77
 import FrontierBench.O78
 import FrontierBench.O79
+import FrontierBench.O80
 import FrontierBench.R01
 import FrontierBench.R03
 import FrontierBench.R05
