@@ -108,6 +108,7 @@ import FrontierBench.O72
 import FrontierBench.O81
 import FrontierBench.O82
 import FrontierBench.O83
+import FrontierBench.O84
 import FrontierBench.R01
 import FrontierBench.R03
 import FrontierBench.R05
