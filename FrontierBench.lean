@@ -109,6 +109,7 @@ import FrontierBench.O81
 import FrontierBench.O82
 import FrontierBench.O83
 import FrontierBench.O84
+import FrontierBench.O85
 import FrontierBench.R01
 import FrontierBench.R03
 import FrontierBench.R05
