@@ -111,6 +111,7 @@ import FrontierBench.O83
 import FrontierBench.O84
 import FrontierBench.O85
 import FrontierBench.O87
+import FrontierBench.O88
 import FrontierBench.R01
 import FrontierBench.R03
 import FrontierBench.R05
