@@ -112,6 +112,7 @@ import FrontierBench.O84
 import FrontierBench.O85
 import FrontierBench.O87
 import FrontierBench.O88
+import FrontierBench.O89
 import FrontierBench.R01
 import FrontierBench.R03
 import FrontierBench.R05
