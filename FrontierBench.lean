@@ -114,6 +114,7 @@ import FrontierBench.O87
 import FrontierBench.O88
 import FrontierBench.O89
 import FrontierBench.O90
+import FrontierBench.O91
 import FrontierBench.R01
 import FrontierBench.R03
 import FrontierBench.R05
