@@ -116,6 +116,7 @@ import FrontierBench.O89
 import FrontierBench.O90
 import FrontierBench.O91
 import FrontierBench.O92
+import FrontierBench.O93
 import FrontierBench.R01
 import FrontierBench.R03
 import FrontierBench.R05
