@@ -117,6 +117,7 @@ import FrontierBench.O90
 import FrontierBench.O91
 import FrontierBench.O92
 import FrontierBench.O93
+import FrontierBench.O94
 import FrontierBench.R01
 import FrontierBench.R03
 import FrontierBench.R05
