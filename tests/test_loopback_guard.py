@@ -5,6 +5,7 @@ connects; a planted one is found with its file and line; the allow-list stays ex
 from __future__ import annotations
 
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -124,3 +125,65 @@ def test_an_allowance_covers_only_its_own_file_and_text(tmp_path):
     script = f"#!/bin/sh\ncurl -sSfL SCHEME//{allowed.text}/elan-init.sh | sh\n"
     plant(tmp_path, {"ci/install-elan.sh": script, "ci/other.sh": script})
     assert scan(tmp_path) == [Hit("ci/other.sh", 2, "host-name", allowed.text)]
+
+
+# -- the run-time check: strace over a command's whole process tree ---------------------
+
+
+def test_the_trace_reader_sorts_addresses_into_local_and_beyond():
+    from support.trace_connections import read_log
+
+    log = [
+        (
+            '101 connect(3, {sa_family=AF_INET, sin_port=htons(53), sin_addr=inet_addr("IP4")}, 16)'
+            " = -1 EPERM"
+        ),
+        (
+            "101 connect(4, {sa_family=AF_INET, sin_port=htons(80), "
+            'sin_addr=inet_addr("127.0.0.1")}, 16) = 0'
+        ),
+        (
+            "102 connect(5, {sa_family=AF_INET6, sin6_port=htons(80), sin6_flowinfo=htonl(0), "
+            'inet_pton(AF_INET6, "::1", &sin6_addr), sin6_scope_id=0}, 28) = -1 ECONNREFUSED'
+        ),
+        (
+            '102 sendto(6, "x", 1, 0, {sa_family=AF_INET6, sin6_port=htons(53), '
+            'inet_pton(AF_INET6, "IP6", &sin6_addr)}, 28) = 1'
+        ),
+        '103 connect(7, {sa_family=AF_UNIX, sun_path="/run/docker.sock"}, 110) = 0',
+        "103 sendmsg(8, {msg_name={sa_family=AF_NETLINK, nl_pid=0, nl_groups=00000000}}, 0) = 20",
+        "104 <... connect resumed>) = 0",
+    ]
+    traffic = read_log([line.replace("IP4", IP4).replace("IP6", IP6) for line in log])
+    assert traffic.calls == {"connect": 4, "sendto": 1, "sendmsg": 1}
+    assert traffic.local == {"127.0.0.1": 1, "::1": 1, "AF_UNIX": 1, "AF_NETLINK": 1}
+    assert [line.split()[1].split("(")[0] for line in traffic.beyond] == ["connect", "sendto"]
+    assert IP4 in traffic.beyond[0] and IP6 in traffic.beyond[1]
+
+
+JAILED_CONNECT = """
+import sys
+from openfrontiers.jail import base_policy
+from openfrontiers.jail.bwrap import BwrapBackend, Hardening
+from openfrontiers.jail.policy import python_executable, python_paths
+code = "import socket, sys; socket.socket().connect(('127.0.0.1', int(sys.argv[1])))"
+jail = BwrapBackend(Hardening(seccomp=False))  # sockets allowed, the network still its own
+r = jail.run([str(python_executable()), "-I", "-S", "-c", code, sys.argv[1]],
+             base_policy(read_only=python_paths()))
+print(r.text("stderr").strip().splitlines()[-1])
+"""
+
+
+@pytest.mark.skipif(shutil.which("strace") is None, reason="needs strace")
+def test_the_trace_sees_a_connect_made_inside_a_jail(bwrap, capfd, monkeypatch):
+    """strace -f follows through bubblewrap: the jailed child's connect is in the log."""
+    from support.trace_connections import main
+
+    monkeypatch.setenv("PYTHONPATH", str(ROOT / "tools"))
+    code = main(["--", sys.executable, "-c", JAILED_CONNECT, "9"])
+    out = capfd.readouterr().out
+    assert code == 0, out
+    assert "ConnectionRefusedError" in out  # the jail's own loopback: nothing listens there
+    assert "calls naming an address: connect " in out
+    assert "127.0.0.1 " in out.split("loopback and local: ")[1]
+    assert "beyond loopback: 0" in out
