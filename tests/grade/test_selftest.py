@@ -234,16 +234,19 @@ def test_a_lean_jail_case_fails_when_nothing_contains_the_build(lean_jail):
     assert not list(Path("/tmp").glob("ofb-selftest-escape-*"))  # removed again
 
 
-def test_a_jail_submission_must_leave_evidence(tmp_path):
+def test_jail_cases_must_leave_evidence_and_address_only_loopback(tmp_path):
     folder = copy_corpus(tmp_path)
     sub = folder / "submissions" / "eval_writes_file.lean"
     sub.write_text(sub.read_text().replace("OFB_SELFTEST_NONCE", "x"))
     text = (folder / "cases.toml").read_text()
-    (folder / "cases.toml").write_text(text.replace('payload = "spin"', 'payload = "sleep"'))
+    text = text.replace('payload = "spin"', 'payload = "sleep"')
+    text = text.replace('args = ["{loopback}"]', 'args = ["{loopback}", "127.0.0.2:53"]')
+    (folder / "cases.toml").write_text(text)
     with pytest.raises(OfbError) as err:
         selftest.load_corpus(folder)
     message = str(err.value)
-    assert "2 problem(s)" in message
+    assert "3 problem(s)" in message
+    assert "case compile-time-network: a network payload tries only {loopback}" in message
     assert "case lean-eval-writes-outside: eval_writes_file.lean leaves no evidence" in message
     assert 'add `#eval IO.FS.writeFile "ofb-selftest-ran" "OFB_SELFTEST_NONCE"`' in message
     assert "case compile-time-endless-loop: payload must be one of write, read" in message

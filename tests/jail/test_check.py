@@ -122,6 +122,17 @@ def test_the_probe_fails_on_any_interface_but_lo():
     assert "/proc/net/dev shows ofbcheck0, ofbcheck1" in report["detail"]
 
 
+def test_the_probe_tries_no_address_beyond_loopback(monkeypatch):
+    """Whatever it is handed, the inside half connects to loopback only."""
+    from openfrontiers.jail import selfcheck
+
+    tried = []
+    monkeypatch.setattr(selfcheck.socket, "socket", lambda *a: tried.append(a))
+    other = ".".join(("192", "0", "2", "1")) + ":53"  # documentation range, assembled here
+    assert selfcheck.try_connect(other) == (False, "not tried: not a loopback address")
+    assert tried == []
+
+
 def test_the_probe_fails_in_the_hosts_network():
     with LoopbackListener() as listener:
         report, reached = network_probe(listener, [])

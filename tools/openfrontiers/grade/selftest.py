@@ -243,6 +243,12 @@ def load_corpus(folder: Path) -> list[Case]:
             error(where, f"case {name}: a jail case needs a payload or a submission")
         if layer == "jail" and table.get("payload") and table["payload"] not in PAYLOADS:
             error(where, f"case {name}: payload must be one of {', '.join(PAYLOADS)}")
+        if table.get("payload") == "network" and set(table.get("args", ())) != {"{loopback}"}:
+            error(
+                where,
+                f"case {name}: a network payload tries only {{loopback}}, the self-test's own "
+                "listeners on the host's loopback: no other address, ever",
+            )
         if layer == "jail" and table.get("payload") and not (folder / PAYLOAD_SCRIPT).is_file():
             error(where, f"case {name}: no payload script {folder / PAYLOAD_SCRIPT}")
         if layer == "jail" and files.get("submission", Path()).is_file():

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import errno
+import ipaddress
 import json
 import os
 import socket
@@ -75,6 +76,8 @@ def try_connect(address):
     """Connect to `HOST:PORT` (`[HOST]:PORT` for IPv6); how it ended, and whether it got in."""
     host, _, port = address.rpartition(":")
     host = host.strip("[]")
+    if not ipaddress.ip_address(host).is_loopback:  # never a packet beyond loopback
+        return False, "not tried: not a loopback address"
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     try:
         s = socket.socket(family, socket.SOCK_STREAM)
