@@ -9,6 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from ofb_testing import Checkout, written_item
+from openfrontiers.grade.tools import GraderTools
 from openfrontiers.lean.toolchain import Toolchain
 from openfrontiers.packet.export import KEY_FORMAT
 
@@ -78,3 +79,14 @@ def submissions_folder(root: Path, files: dict[str, str]) -> Path:
     for pid, text in files.items():
         (root / f"{pid}.lean").write_text(text, encoding="utf-8")
     return root
+
+
+def standin_tools(repo: GradingCheckout) -> GraderTools:
+    """The grader's tools as the stand-ins of tests/support (not Lean)."""
+    return GraderTools.discover(
+        repo.project(),
+        repo.toolchain(),
+        lean4export=STANDIN_TOOLS / "lean4export",
+        comparator=STANDIN_TOOLS / "comparator",
+        landrun=STANDIN_TOOLS / "landrun",
+    )

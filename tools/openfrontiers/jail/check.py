@@ -1,12 +1,14 @@
 """`ofb jail check`: the self-check an evaluator runs on a node before anything untrusted.
 
 About twenty probes, each a separate run in the jail (the inside half is `selfcheck.py`),
-cover what the paper's jail promises: no network and no socket of any family, host Unix
-sockets unreachable, nothing writable but the work dir, size caps on the work dir and
-`/tmp`, no host process or host path visible, no `ptrace`, no mount, no new namespace, an
-unprivileged uid without capabilities, NoNewPrivs and seccomp active, and the memory,
-process, CPU, file-size and wall-clock limits enforced and reported, orphans killed, the
-environment cleared. A probe passes only on positive evidence; one that cannot run fails.
+cover what the paper's jail promises: no network (no interface or route but `lo`, a network
+namespace of its own, a listener on the host's loopback unreachable — nothing is ever sent
+beyond loopback) and no socket of any family, host Unix sockets unreachable, nothing
+writable but the work dir, size caps on the work dir and `/tmp`, no host process or host
+path visible, no `ptrace`, no mount, no new namespace, an unprivileged uid without
+capabilities, NoNewPrivs and seccomp active, and the memory, process, CPU, file-size and
+wall-clock limits enforced and reported, orphans killed, the environment cleared. A probe
+passes only on positive evidence; one that cannot run fails.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .backend import Backend
+from .loopback import LoopbackListener, net_namespace
 from .policy import JailPolicy, MiB, base_policy, python_executable, python_paths
 from .result import JailResult
 
@@ -84,10 +87,17 @@ def _timed_out(result: JailResult, ok: bool, detail: str) -> tuple[bool, str]:
     return False, f"not stopped at the wall-clock limit ({result.describe()}): {detail}"
 
 
-def probes(sock_path: str, abstract: str, ro_dir: str, token: str) -> list[Probe]:
+def probes(
+    sock_path: str, abstract: str, ro_dir: str, token: str, net: tuple[str, ...] = ()
+) -> list[Probe]:
+    """The probes; `net` is the host's network namespace and loopback listeners."""
     env_keys = tuple(k for k, _ in ENV)
     return [
-        Probe("network", "no network interface but lo; no route out"),
+        Probe(
+            "network",
+            "only lo, own network namespace, host loopback listener unreachable",
+            net,
+        ),
         Probe("sockets", "socket() of every family and type refused"),
         Probe(
             "host-unix-socket",
@@ -209,7 +219,10 @@ def processes_with(token: str) -> list[int]:
 def run_check(backend: Backend, jobs: int = 4, only: list[str] | None = None) -> list[ProbeOutcome]:
     """Run every probe (or those named in `only`) in `backend`; outcomes in probe order."""
     token = f"{3000 + secrets.randbelow(1000)}.{secrets.randbelow(10**6):06d}"
-    with tempfile.TemporaryDirectory(prefix="ofb-jail-check-") as tmp:
+    with (
+        tempfile.TemporaryDirectory(prefix="ofb-jail-check-") as tmp,
+        LoopbackListener() as host_net,
+    ):
         tmp_path = Path(tmp)
         os.chmod(tmp_path, 0o755)
         sock_dir = tmp_path / "sock"
@@ -225,9 +238,10 @@ def run_check(backend: Backend, jobs: int = 4, only: list[str] | None = None) ->
         for s in listeners:
             s.listen(1)
         try:
+            net = (net_namespace(), *host_net.addresses)
             selected = [
                 p
-                for p in probes(str(sock_dir / "host.sock"), abstract, str(ro_dir), token)
+                for p in probes(str(sock_dir / "host.sock"), abstract, str(ro_dir), token, net)
                 if only is None or p.name in only
             ]
 
@@ -261,6 +275,16 @@ def run_check(backend: Backend, jobs: int = 4, only: list[str] | None = None) ->
                         ok, detail = False, f"the orphan `sleep {token}` outlived the jail"
                     else:
                         detail += "; it is gone"
+                if probe.name == "network":
+                    reached = host_net.reached()  # the host's word, whatever the inside said
+                    if reached:
+                        ok, detail = (
+                            False,
+                            (
+                                f"the host's loopback listener was reached from the jail "
+                                f"({', '.join(reached)}); {detail}"
+                            ),
+                        )
                 if probe.name == "work-size" and ok and not result.work_capped:
                     ok, detail = False, "the work dir is not on a capped file system (not root?)"
                 return ProbeOutcome(probe.name, ok, detail, time.monotonic() - start, probe.summary)
