@@ -116,10 +116,10 @@ ALLOWED = (
         "packages; it runs before any test or check, and no test or check runs it",
     ),
     Allowed(
-        "ci/grade-selftest.sh",
+        "ci/grader-tools.sh",
         "github.com",
-        "CI's build step cloning landrun (comparator's sandbox) at its source, before the "
-        "self-test; no test or check runs it",
+        "CI's build step fetching landrun (comparator's sandbox) at its pinned commit, before "
+        "the self-test and the Lean summary; no test or check runs it",
     ),
 )
 
