@@ -115,12 +115,6 @@ ALLOWED = (
         "CI's install step fetching elan from its publisher, as apt-get and pip fetch "
         "packages; it runs before any test or check, and no test or check runs it",
     ),
-    Allowed(
-        "ci/grader-tools.sh",
-        "github.com",
-        "CI's build step fetching landrun (comparator's sandbox) at its pinned commit, before "
-        "the self-test and the Lean summary; no test or check runs it",
-    ),
 )
 
 
