@@ -125,6 +125,7 @@ def test_hq50_clean_counts_from_the_real_register_and_key(capsys):
     solved_ids = [i for i in hq50 if register.get(i).split is Split.REDISCOVERY]
 
     counts = {}
+    eligible = {}
     for label, lineage in (("OpenAI", "OpenAI"), ("Anthropic", "Anthropic"), ("unrelated", None)):
         subset = clean_subset(register, key, lineage, CUTOFF, ids=hq50)
         # Recompute each item's fate straight from the key: the subset is exactly the
@@ -142,9 +143,13 @@ def test_hq50_clean_counts_from_the_real_register_and_key(capsys):
         assert list(subset.eligible) == expected
         assert len(subset.eligible) + len(subset.excluded) == len(solved_ids)
         counts[label] = len(subset.eligible)
+        eligible[label] = set(subset.eligible)
         with capsys.disabled():
             print(f"\nHQ-50 clean at {CUTOFF} for {label}: {len(subset.eligible)}")
             for exclusion in subset.excluded:
                 print(f"  - {exclusion}")
-    # A lineage exclusion only ever removes items.
-    assert counts["OpenAI"] <= counts["unrelated"] and counts["Anthropic"] <= counts["unrelated"]
+    # A lineage exclusion only ever removes items, and only the lineage's own or uncredited ones.
+    for label in ("OpenAI", "Anthropic"):
+        assert eligible[label] <= eligible["unrelated"]
+        for item_id in eligible["unrelated"] - eligible[label]:
+            assert not key[item_id].credit or label in key[item_id].credit
