@@ -338,5 +338,5 @@ def test_cli_static_only_folder_needs_neither_lean_nor_tools(repo, tmp_path, mon
     lines = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
     assert [(d["packet"], d["stage"], d["reason"]) for d in lines] == [
         ("P006", "static", "trust"),
-        ("P013", "static", "axiom, before-main"),
+        ("P013", "static", "axiom, command"),
     ]

@@ -185,7 +185,7 @@ def test_cli_static_json_lists_the_reasons(repo, tmp_path):
     assert result.exit_code == 1
     report = json.loads(result.output)
     assert report["passed"] is False and report["namespace"] == "P901"
-    assert {i["rule"] for i in report["issues"]} == {"axiom", "before-main"}
+    assert {i["rule"] for i in report["issues"]} == {"axiom", "command"}
     assert all(i["line"] > 0 for i in report["issues"])
 
 

@@ -8,7 +8,8 @@ P001/
   Problem.lean                   the statement, namespace P001
   FrontierBench/Util/*.lean      the utility library, vendored unchanged
   check_submission               the offline pre-submission check
-  checker/openfrontiers/…        the code it runs (lexer, scanner, diagnostics, static layer)
+  checker/openfrontiers/…        the code it runs (lexer, scanner, diagnostics, static layer
+                                 and its allow-lists)
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ CHECKER_MODULES = (
     "lean/decls.py",
     "lean/diagnostics.py",
     "grade/__init__.py",
+    "grade/allowlist.py",
     "grade/static.py",
     "grade/local.py",
 )
