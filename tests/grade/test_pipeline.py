@@ -263,6 +263,9 @@ def test_run_outcomes_and_error_lines():
         "x", result(killed_for_memory=True, peak_memory=600 * MiB), 1, "w"
     ).detail.endswith("(peak 600 MiB)")
     assert from_run("x", result(exit_code=None, signal=11), 1, "w").reason == "crash"
+    refused = from_run("x", result(exit_code=0, work_refused="a is sparse"), 1, "lake build")
+    assert (refused.ok, refused.reason) == (False, "work-dir")
+    assert "not copied back (a is sparse)" in refused.detail
     assert error_lines("a\nb\n") == "a\nb"
 
 

@@ -54,7 +54,9 @@ def from_run(stage: str, result: JailResult, seconds: float, what: str) -> Stage
         return StageResult(stage, False, "memory", f"{what} {result.describe()}{peak}", seconds)
     if result.outcome == "signal":
         return StageResult(stage, False, "crash", f"{what} {result.describe()}", seconds)
-    if result.outcome == "exit":
+    if result.outcome == "work":
+        return StageResult(stage, False, "work-dir", f"{what} {result.describe()}", seconds)
+    if result.outcome != "ok":
         log = error_lines(result.text("stdout") + "\n" + result.text("stderr"))
         return StageResult(
             stage, False, "error", f"{what} {result.describe()}:\n{log}".strip(), seconds

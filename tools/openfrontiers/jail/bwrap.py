@@ -40,7 +40,7 @@ from .backend import BackendStatus, exit_and_signal, kill_group, wait_tree
 from .cgroups import Cgroup, CgroupLayout
 from .policy import JAIL_GID, JAIL_UID, JailPolicy, base_policy
 from .result import CappedReader, JailResult
-from .workspace import StagedWorkDir
+from .workspace import StagedWorkDir, copy_back, staged_work_dir
 
 # Joins every cgroup.procs file named before `--`, then execs the rest.
 _JOIN_CGROUPS = (
@@ -147,9 +147,7 @@ class BwrapBackend:
             raise OfbError("nothing to run in the jail")
         staged = None
         if policy.work_dir is not None:
-            staged = stack.enter_context(
-                StagedWorkDir(policy.work_dir, policy.work_size, self.uid, self.gid)
-            )
+            staged = stack.enter_context(staged_work_dir(policy, self.uid, self.gid))
         cgroup = None
         if self.use_cgroups:
             cgroup = Cgroup(self.layout)
@@ -166,9 +164,7 @@ class BwrapBackend:
             command, staged, cgroup = self._prepare(stack, argv, policy, fds)
             capped = staged.capped if staged is not None else True
             result = self._execute(command, policy, stdin, cgroup, fds, capped)
-            if staged is not None:
-                staged.copy_back()
-            return result
+            return copy_back(staged, result)
 
     def spawn(self, argv: Sequence[str], policy: JailPolicy, **popen: object) -> JailedProcess:
         """Start a command in the jail and return at once, for a long-lived process such as

@@ -27,7 +27,7 @@ from . import seccomp
 from .backend import BackendStatus, exit_and_signal
 from .policy import JAIL_GID, JAIL_UID, SYSTEM_DIRS, JailPolicy, base_policy
 from .result import JailResult, cap_bytes
-from .workspace import StagedWorkDir
+from .workspace import copy_back, staged_work_dir
 
 IMAGE_REPO = "openfrontiers/jail-base"
 _IMAGE_DIRS = {
@@ -148,9 +148,7 @@ class DockerBackend:
             work = policy.work_path
             staged = None
             if policy.work_dir is not None:
-                staged = stack.enter_context(
-                    StagedWorkDir(policy.work_dir, policy.work_size, self.uid, self.gid)
-                )
+                staged = stack.enter_context(staged_work_dir(policy, self.uid, self.gid))
                 mounts.append(Mount(str(work), str(staged.path), type="bind", read_only=False))
             else:
                 mounts.append(
@@ -218,29 +216,28 @@ class DockerBackend:
             code = int(status.get("StatusCode", state.get("ExitCode", -1)))
             out, out_cut = cap_bytes(container.logs(stdout=True, stderr=False), limits.output)
             err, err_cut = cap_bytes(container.logs(stdout=False, stderr=True), limits.output)
-            if staged is not None:
-                staged.copy_back()
-        exit_code, sig = exit_and_signal((code & 0xFF) << 8)
-        return JailResult(
-            backend=self.name,
-            exit_code=exit_code,
-            signal=sig,
-            timed_out=timed_out,
-            killed_for_memory=bool(state.get("OOMKilled")),
-            # Inside the container only RLIMIT_CPU sends SIGXCPU, or SIGKILL at its hard limit.
-            killed_for_cpu=(
-                limits.cpu_seconds is not None
-                and not timed_out
-                and not state.get("OOMKilled")
-                and sig in (signal.SIGXCPU, signal.SIGKILL)
-            ),
-            wall_time=wall,
-            cpu_time=None,
-            peak_memory=None,
-            stdout=out,
-            stderr=err,
-            stdout_truncated=out_cut,
-            stderr_truncated=err_cut,
-            limits_via="docker",
-            work_capped=staged.capped if staged is not None else True,
-        )
+            exit_code, sig = exit_and_signal((code & 0xFF) << 8)
+            result = JailResult(
+                backend=self.name,
+                exit_code=exit_code,
+                signal=sig,
+                timed_out=timed_out,
+                killed_for_memory=bool(state.get("OOMKilled")),
+                # Inside the container only RLIMIT_CPU sends SIGXCPU, or SIGKILL at its hard limit.
+                killed_for_cpu=(
+                    limits.cpu_seconds is not None
+                    and not timed_out
+                    and not state.get("OOMKilled")
+                    and sig in (signal.SIGXCPU, signal.SIGKILL)
+                ),
+                wall_time=wall,
+                cpu_time=None,
+                peak_memory=None,
+                stdout=out,
+                stderr=err,
+                stdout_truncated=out_cut,
+                stderr_truncated=err_cut,
+                limits_via="docker",
+                work_capped=staged.capped if staged is not None else True,
+            )
+            return copy_back(staged, result)
