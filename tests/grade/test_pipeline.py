@@ -18,7 +18,7 @@ from openfrontiers.grade.pipeline import (
     grade_all,
     require_jail,
 )
-from openfrontiers.grade.runs import Steps, error_lines, from_run, step_policy
+from openfrontiers.grade.runs import NO_CGROUPS, Steps, error_lines, from_run, step_policy
 from openfrontiers.grade.tools import GraderTools
 from openfrontiers.jail import Limits, MiB
 from openfrontiers.jail.bwrap import BwrapBackend, Hardening
@@ -119,12 +119,18 @@ def test_every_row_of_the_verdict_table_on_real_processes(repo, bwrap, tmp_path)
     ]
     assert solved["checkers"]["ours"]["axioms"] == ["propext"]
     assert solved["checkers"]["comparator"]["category"] == "accepted"
-    assert solved["answer"] == {
-        "kind": "yes-no",
-        "submitted": "True",
-        "reference": "True",
-        "matches": True,
-    }
+    assert solved["answer"] == {"kind": "yes-no", "submitted": "True", "matches": True}
+    assert solved["waivers"] == [] and solved["tools"]["limits"] == bwrap.group_limits()
+    # Issue 11, item 8: no verdict line names the reference answer; whether an answer
+    # matches it shows only once both checkers accepted. The evaluator's line has both.
+    for r in records:
+        line = r.as_dict()
+        assert "reference" not in line["answer"]
+        if line["verdict"] == "unsolved":
+            assert line["answer"]["matches"] is None
+    assert by["P008"].evaluator_dict()["reference"] == "True"
+    assert by["P008"].evaluator_dict()["matches"] is True  # known, but not published
+    assert by["P006"].evaluator_dict()["matches"] is None  # nothing was built
     assert set(solved["hashes"]) == {"submission", "statement", "challenge", "key"}
     assert {"static", "compile_challenge", "replay", "comparator", "total"} <= set(
         solved["timings"]
@@ -156,18 +162,69 @@ def test_a_build_that_runs_past_the_wall_clock_is_a_timeout(repo, bwrap, tmp_pat
     assert "wall-clock" in record.decision.detail
 
 
-def test_kept_work_shows_the_three_workspaces(repo, bwrap, tmp_path):
+def files_under(folder):
+    return sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file())
+
+
+def test_kept_work_shows_the_workspaces_and_what_came_back(repo, bwrap, tmp_path):
     jobs, _, _ = jobs_for(repo, tmp_path, ["P001"])
     grader = Grader(
         repo.project(), Steps(standin_tools(repo), bwrap, LIMITS), tmp_path / "work", keep_work=True
     )
     (record,) = grade_all(grader, jobs, LocalExecutor())
+    assert record.decision.verdict == "solved"
     work = tmp_path / "work"
     (attempt,) = list(work.iterdir())
     assert record.as_dict()["work"] == str(attempt)
-    assert sorted(p.name for p in attempt.iterdir()) == ["challenge", "comparator", "solution"]
-    export = attempt / "solution" / ".ofb" / "Solution.ndjson"
-    assert export.read_text().startswith('{"meta"')
+    assert sorted(p.name for p in attempt.iterdir()) == [
+        "challenge",
+        "comparator",
+        "export-Challenge",
+        "export-Solution",
+        "solution",
+    ]
+    # each export ran where only our layout was: the module's outputs, the trusted build's
+    # utility library and the export itself
+    assert files_under(attempt / "export-Solution") == [
+        "lib/FrontierBench/Util/Answer.olean",
+        "lib/Solution.ilean",
+        "lib/Solution.olean",
+        "out/Solution.ndjson",
+    ]
+    assert (
+        (attempt / "export-Solution" / "out" / "Solution.ndjson").read_text().startswith('{"meta"')
+    )
+    # the Solution's build brought back its module's outputs and nothing else
+    built = [f for f in files_under(attempt / "solution") if f.startswith(".lake/")]
+    assert built == [".lake/build/lib/lean/Solution.ilean", ".lake/build/lib/lean/Solution.olean"]
+    # the utility library every export used is the trusted (Challenge) build's
+    challenge_util = attempt / "challenge/.lake/build/lib/lean/FrontierBench/Util/Answer.olean"
+    used = attempt / "export-Solution/lib/FrontierBench/Util/Answer.olean"
+    assert used.read_bytes() == challenge_util.read_bytes()
+
+
+def test_a_build_s_leftovers_never_reach_export_or_replay(repo, bwrap, tmp_path):
+    """Issue 11, item 2: the untrusted build plants a lakefile.lean, a forged utility
+    library, a Mathlib.olean and junk; export and replay run in a workspace we laid out,
+    with LEAN_PATH set by us, so none of it is read (the stand-in lean4export and
+    leanchecker fail loudly on a forged .olean they are given)."""
+    SCENARIOS["P014"] = ("R97", honest("STANDIN_PLANT"), "solved", None, "")
+    try:
+        jobs, _, _ = jobs_for(repo, tmp_path, ["P014"])
+    finally:
+        del SCENARIOS["P014"]
+    grader = Grader(
+        repo.project(), Steps(standin_tools(repo), bwrap, LIMITS), tmp_path / "work", keep_work=True
+    )
+    (record,) = grade_all(grader, jobs, LocalExecutor())
+    assert (record.decision.verdict, record.decision.reason) == ("solved", ""), record.as_dict()
+    (attempt,) = list((tmp_path / "work").iterdir())
+    planted = files_under(attempt / "solution")
+    assert "lakefile.lean" not in planted and not any("junk" in f for f in planted)
+    assert (
+        "FORGED"
+        not in (attempt / "export-Solution/lib/FrontierBench/Util/Answer.olean").read_text()
+    )
 
 
 def test_the_step_policy_hides_the_checkout_and_writes_only_the_workspace(repo, tmp_path):
@@ -216,10 +273,24 @@ def test_missing_tools_are_named_together(repo):
 
 
 def test_grading_refuses_to_start_where_the_jail_check_fails(bwrap):
-    require_jail(bwrap)  # the real jail passes
+    assert require_jail(bwrap) == []  # the real jail passes, nothing waived
     with pytest.raises(JailCheckFailed) as err:
         require_jail(BwrapBackend(Hardening(seccomp=False, unshare_net=False)))
     assert "grading refuses to start" in str(err.value) and "network" in str(err.value)
+
+
+def test_a_waiver_is_printed_on_every_verdict_line(repo, bwrap, tmp_path):
+    weak = BwrapBackend(Hardening(cgroups=False))
+    jobs, _, _ = jobs_for(repo, tmp_path, ["P001", "P006"])
+    strict = Grader(repo.project(), Steps(standin_tools(repo), weak, LIMITS), tmp_path / "a")
+    refused = strict.grade(jobs[0])  # a step without group limits fails, unwaived
+    assert (refused.decision.stage, refused.decision.reason) == ("compile_challenge", "jail")
+    steps = Steps(standin_tools(repo), weak, LIMITS, waivers=[NO_CGROUPS])
+    grader = Grader(repo.project(), steps, tmp_path / "b", waivers=(NO_CGROUPS,))
+    records = grade_all(grader, jobs, LocalExecutor())
+    assert [r.decision.verdict for r in records] == ["solved", "unsolved"]
+    assert all(r.as_dict()["waivers"] == [NO_CGROUPS] for r in records)
+    assert records[0].as_dict()["tools"]["limits"] == "rlimit"
 
 
 def test_a_submission_that_needs_lean_without_lean_is_an_error(repo, tmp_path):

@@ -499,7 +499,7 @@ def run_jail_lean(case: Case, ctx: SelftestContext) -> CaseResult:
             answer="True",
             comparator_config={},
         )
-        outcome = ctx.steps.build("compile_submission", attempt.solution, ["Solution"])
+        outcome = ctx.steps.build("compile_submission", attempt.solution, "Solution")
     if marker.exists():
         marker.unlink()
         return CaseResult(case, "fail", f"the build wrote {marker} on the host")

@@ -32,6 +32,11 @@ class Backend(Protocol):
 
     def status(self) -> BackendStatus: ...
 
+    def group_limits(self) -> str | None:
+        """How memory, process and CPU limits hold for a run's whole process tree
+        (`cgroup-v1`, `cgroup-v2`, `docker`), or None where they hold per process only."""
+        ...
+
 
 @dataclass
 class Waited:

@@ -84,6 +84,9 @@ class BwrapBackend:
 
     # -- status --------------------------------------------------------------------------
 
+    def group_limits(self) -> str | None:
+        return f"cgroup-{self.layout.version}" if self.use_cgroups else None
+
     def missing(self) -> list[str]:
         need = ["bwrap", "prlimit"] + (["setpriv"] if self.root else [])
         return [t for t in need if not self.tools.get(t)]

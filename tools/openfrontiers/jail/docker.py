@@ -83,6 +83,9 @@ class DockerBackend:
                 ) from None
         return self._client
 
+    def group_limits(self) -> str | None:
+        return "docker"  # the daemon puts each container in cgroups of its own
+
     def status(self) -> BackendStatus:
         try:
             version = self.client.version().get("Version", "?")

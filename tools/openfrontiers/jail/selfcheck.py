@@ -14,6 +14,7 @@ import ctypes
 import errno
 import json
 import os
+import select
 import socket
 import subprocess
 import sys
@@ -107,10 +108,19 @@ def probe_host_unix_socket(args):
 
 
 def probe_write_outside(args):
+    """Each arg is a directory (a new file must not be creatable in it) or a file (it must
+    not open for writing; nothing is written)."""
     work = os.getcwd()
     targets = ["/", "/usr", "/etc", "/proc/sys/kernel", *args]
     written = []
     for d in targets:
+        if os.path.isfile(d):
+            try:
+                with open(d, "ab"):
+                    written.append(d)
+            except OSError:
+                pass
+            continue
         name = os.path.join(d, f"ofb-jail-check-{os.getpid()}")
         try:
             with open(name, "w") as f:
@@ -299,6 +309,50 @@ def probe_memory(args):
         held = len(chunks) * 16
         return held <= limit_mib, f"allocation refused after {held} MiB (limit {limit_mib} MiB)"
     return False, f"allocated {len(chunks) * 16} MiB with a limit of {limit_mib} MiB"
+
+
+def probe_group_memory(args):
+    """COUNT processes of EACH MiB each, held at once: more than the LIMIT together, though
+    each alone fits. Per-process limits let them all through; a group limit cannot."""
+    limit_mib, count, each_mib = int(args[0]), int(args[1]), int(args[2])
+    ready_r, ready_w = os.pipe()
+    children = []
+    for _ in range(count):
+        pid = os.fork()
+        if pid == 0:
+            os.close(ready_r)
+            try:
+                chunk = bytearray(each_mib * MiB)
+                for j in range(0, len(chunk), 4096):
+                    chunk[j] = 1
+                os.write(ready_w, b"x")
+                time.sleep(20)
+            except MemoryError:
+                pass
+            os._exit(0)
+        children.append(pid)
+    os.close(ready_w)
+    held = dead = 0
+    pending = set(children)
+    deadline = time.monotonic() + 20
+    while held + dead < count and time.monotonic() < deadline:
+        if select.select([ready_r], [], [], 0.05)[0]:
+            held += len(os.read(ready_r, count))
+        for pid in list(pending):
+            if os.waitpid(pid, os.WNOHANG)[0]:  # killed (or gave up) before holding it all
+                pending.discard(pid)
+                dead += 1
+    for pid in pending:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, 9)
+        with contextlib.suppress(ChildProcessError):
+            os.waitpid(pid, 0)
+    if held * each_mib > limit_mib:
+        return False, (
+            f"{held} processes held {held * each_mib} MiB together under a limit of "
+            f"{limit_mib} MiB: the limit is per process, not per tree"
+        )
+    return True, f"only {held} of {count} processes of {each_mib} MiB could hold their memory"
 
 
 def probe_processes(args):
