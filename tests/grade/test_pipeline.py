@@ -79,6 +79,8 @@ SCENARIOS = {
         "checker-disagreement",
     ),
     "P011": ("R97", honest("STANDIN_CHANGED_CLAIM"), "unsolved", "compare", "checker-disagreement"),
+    # issue 11, item 9: definitions, a structure and lemmas before main
+    "P015": ("R97", honest(name="honest_definitions"), "solved", None, ""),
 }
 
 
@@ -355,6 +357,7 @@ def test_cli_grades_a_folder_and_writes_one_line_per_submission(repo, bwrap, tmp
     _, key, folder = jobs_for(repo, tmp_path, packets)
     monkeypatch.chdir(repo.root)
     out = tmp_path / "verdicts.jsonl"
+    private = tmp_path / "private" / "evaluator.jsonl"
     result = CliRunner().invoke(
         app,
         [
@@ -366,6 +369,8 @@ def test_cli_grades_a_folder_and_writes_one_line_per_submission(repo, bwrap, tmp
             str(repo.answers_path),
             "--out",
             str(out),
+            "--evaluator-out",
+            str(private),
             "--jail",
             "bwrap",
             "--jobs",
@@ -392,6 +397,59 @@ def test_cli_grades_a_folder_and_writes_one_line_per_submission(repo, bwrap, tmp
     ]
     assert "4 graded: 1 solved, 1 frozen for review, 2 unsolved" in result.output
     assert "P008" in result.output and "axioms" in result.output
+    assert all("reference" not in d["answer"] and d["waivers"] == [] for d in lines)
+    evaluator = [json.loads(line) for line in private.read_text().splitlines()]
+    assert [(d["packet"], d["reference"], d["matches"]) for d in evaluator] == [
+        ("P001", "True", True),
+        ("P002", "True", False),
+        ("P006", "True", None),
+        ("P008", "True", True),
+    ]
+
+
+def test_cli_refuses_a_node_without_cgroups_unless_waived(repo, bwrap, tmp_path, monkeypatch):
+    """Issue 11, item 7, from the command line: fail closed, or grade with the waiver on
+    every verdict line."""
+    from typer.testing import CliRunner
+
+    from openfrontiers.cli import app
+    from openfrontiers.commands import grade as grade_command
+    from openfrontiers.lean import toolchain as toolchain_module
+
+    monkeypatch.setattr(
+        toolchain_module.Toolchain, "discover", classmethod(lambda cls, p, **kw: repo.toolchain())
+    )
+    monkeypatch.setattr(
+        grade_command, "get_backend", lambda name: BwrapBackend(Hardening(cgroups=False))
+    )
+    _, key, folder = jobs_for(repo, tmp_path, ["P001"])
+    monkeypatch.chdir(repo.root)
+    args = [
+        "grade",
+        str(folder),
+        "--key",
+        str(key),
+        "--answers",
+        str(repo.answers_path),
+        "--wall",
+        "20",
+        "--memory-mib",
+        "512",
+        "--lean4export",
+        str(STANDIN_TOOLS / "lean4export"),
+        "--comparator",
+        str(STANDIN_TOOLS / "comparator"),
+        "--landrun",
+        str(STANDIN_TOOLS / "landrun"),
+    ]
+    refused = CliRunner().invoke(app, args)
+    assert isinstance(refused.exception, JailCheckFailed)  # ofb's main makes it exit 2
+    assert "no group limits here" in str(refused.exception)
+    waived = CliRunner().invoke(app, [*args, "--allow-no-cgroups"])
+    assert waived.exit_code == 0, waived.output
+    (line,) = [json.loads(t) for t in waived.stdout.splitlines() if t.startswith("{")]
+    assert line["verdict"] == "solved" and line["waivers"] == [NO_CGROUPS]
+    assert "waived" in waived.output
 
 
 def test_cli_static_only_folder_needs_neither_lean_nor_tools(repo, tmp_path, monkeypatch):
