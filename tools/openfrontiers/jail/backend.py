@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import resource
 import signal
 import subprocess
 import time
@@ -41,7 +42,7 @@ class Backend(Protocol):
 @dataclass
 class Waited:
     status: int  # as from wait(2)
-    rusage: object | None
+    rusage: resource.struct_rusage | None
     timed_out: bool
     cpu_exceeded: bool
     wall_time: float

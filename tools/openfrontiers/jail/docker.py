@@ -21,6 +21,7 @@ import time
 from collections.abc import Sequence
 from contextlib import ExitStack
 from pathlib import Path
+from typing import Any
 
 from ..errors import OfbError
 from . import seccomp
@@ -61,7 +62,7 @@ def _base_image_tar() -> bytes:
 class DockerBackend:
     name = "docker"
 
-    def __init__(self, client=None, uid: int = JAIL_UID, gid: int = JAIL_GID) -> None:
+    def __init__(self, client: Any = None, uid: int = JAIL_UID, gid: int = JAIL_GID) -> None:
         self._client = client
         self.uid, self.gid = uid, gid
 
@@ -69,7 +70,7 @@ class DockerBackend:
     def client(self):
         if self._client is None:
             try:
-                import docker  # type: ignore[import-not-found]
+                import docker
             except ImportError:
                 raise OfbError("the docker jail needs the Docker SDK: pip install docker") from None
             try:
@@ -115,7 +116,7 @@ class DockerBackend:
 
     def ensure_image(self) -> str:
         """The base image, tagged with the hash of its contents (a change makes a new one)."""
-        import docker.errors  # type: ignore[import-not-found]
+        import docker.errors
 
         data = _base_image_tar()
         tag = hashlib.sha256(data).hexdigest()[:12]
@@ -131,7 +132,7 @@ class DockerBackend:
     ) -> JailResult:
         if stdin is not None:
             raise OfbError("the docker jail does not pass standard input; use the bwrap jail")
-        from docker.types import Mount, Ulimit  # type: ignore[import-not-found]
+        from docker.types import Mount, Ulimit
 
         client = self.client
         image = self.ensure_image()

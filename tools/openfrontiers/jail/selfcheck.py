@@ -19,12 +19,13 @@ import socket
 import subprocess
 import sys
 import time
+from typing import Any
 
 LIBC = ctypes.CDLL(None, use_errno=True)
 MiB = 1 << 20
 
 
-def call(fn, *args) -> tuple[int, int]:
+def call(fn: Any, *args: Any) -> tuple[int, int]:
     """Call a libc function; return its result and errno."""
     ctypes.set_errno(0)
     return fn(*args), ctypes.get_errno()
@@ -71,7 +72,8 @@ def probe_sockets(_args):
                 pass
     try:
         a, b = socket.socketpair()
-        a.close(), b.close()
+        a.close()
+        b.close()
         opened.append("socketpair")
     except OSError:
         pass
@@ -145,7 +147,7 @@ def probe_write_outside(args):
     return True, f"only the work dir is writable ({len(targets) + 1} places refused)"
 
 
-def _fill(directory: str, limit_mib: int):
+def _fill(directory: str, limit_mib: int) -> tuple[int, int]:
     name = os.path.join(directory, "fill")
     written = 0
     block = b"\0" * MiB
@@ -157,7 +159,7 @@ def _fill(directory: str, limit_mib: int):
                 written += 1
             os.fsync(f.fileno())
     except OSError as exc:
-        return written, exc.errno
+        return written, exc.errno or 0
     finally:
         with contextlib.suppress(OSError):
             os.unlink(name)
@@ -378,7 +380,7 @@ def probe_processes(args):
         len(children) < limit,
         (
             f"fork refused after {len(children)} children "
-            f"({errno.errorcode.get(refused.errno, refused.errno)})"
+            f"({errno.errorcode.get(refused.errno or 0, refused.errno)})"
         ),
     )
 
