@@ -191,7 +191,7 @@ def test_a_permitted_axiom_is_checked_by_its_type_not_its_name():
     report = axiom_closure(solution, MAIN, trusted=load("challenge"))
     assert not report.ok
     (finding,) = report.findings
-    assert "axiom `propext` is not the standard one (its type differ" in finding.message
+    assert "axiom `propext` is not the standard one (its type differs from ours)" in finding.message
     assert "P001.main → P001.helper → propext" in finding.message
     assert axiom_closure(load("solution_equal"), MAIN, trusted=load("challenge")).ok
     stages, _ = judge("challenge", "solution_propext_false")

@@ -30,6 +30,26 @@ def test_the_corpus_covers_the_attacks_the_issue_lists():
     assert set(layers) == set(selftest.LAYERS)
     names = {c.name for c in CASES}
     for needed in (
+        # issue 11: one case for each of its items 1-9
+        "eval-bang",
+        "by-elab-term",
+        "guard-command",
+        "html-command",
+        "env-linter-lint",
+        "app-delab-check",
+        "aesop-tactic-rule",
+        "command-hidden-in-proof",
+        "build-leftovers",
+        "copy-back-sparse",
+        "copy-back-many-files",
+        "export-propext-false",
+        "value-answer-by-elab",
+        "reference-apart",
+        "tool-folder",
+        "jail-without-cgroups",
+        "verdict-line-no-reference",
+        "submission-link",
+        "static-accepts-honest-definitions",
         "sorry-through-tactic",
         "custom-axiom",
         "axiom-in-opaque",
@@ -95,6 +115,27 @@ def test_a_jail_case_fails_when_the_jail_lets_it_through(context, bwrap, tmp_pat
     # a listener the payload can reach when the network is shared
     result = selftest.run_jail_payload(case, weak, context.project)
     assert result.status == "fail" and "reached from the jail: 127.0.0.1" in result.detail
+
+
+def test_an_isolation_case_fails_when_its_defence_is_off(context, bwrap, monkeypatch):
+    """With the old copy-back (everything, unchecked) the planted files come back and the
+    leftovers case says so."""
+    import os
+
+    from openfrontiers.grade import selftest_isolation
+
+    if os.geteuid() != 0:
+        pytest.skip("only root stages the work dir")
+    plain = selftest_isolation.Scene.build_policy
+    monkeypatch.setattr(
+        selftest_isolation.Scene,
+        "build_policy",
+        lambda self, workspace, copy_back: plain(self, workspace, None),
+    )
+    (case,) = [c for c in CASES if c.name == "build-leftovers"]
+    result = selftest.run_case(case, context)
+    assert result.status == "fail" and "came back from the build" in result.detail
+    assert "lakefile.lean" in result.detail
 
 
 def test_a_static_case_fails_when_its_rule_does_not_fire(tmp_path):

@@ -272,7 +272,8 @@ def axiom_closure(
                     parts = _differing_parts(canon, trusted, ours, solution, decl)
                     find(
                         f"axiom `{name_str(name)}` is not the standard one (its "
-                        f"{', '.join(parts)} differ from ours) ({chain(name)})",
+                        f"{', '.join(parts)} {'differs' if len(parts) == 1 else 'differ'} "
+                        f"from ours) ({chain(name)})",
                         name,
                     )
         if decl.is_unsafe:

@@ -31,6 +31,10 @@ Layers and what a case must show:
   (`compare`, `axioms`) that must reject, and optionally `answer_matches`. Runs everywhere.
 * `grade`: the whole grader on a submission; `expect` is the verdict and `stage` the
   stage of an unsolved one. Needs Lean, lean4export and comparator.
+* `isolation`: what a grading step is given and what comes back from it, tried with the
+  grader's own code on real runs in the jail (`check` names which: build leftovers,
+  copy-back, the Reference kept apart, tool folders, the jail without cgroups, verdict
+  lines, linked submissions; `selftest_isolation.py`). Runs everywhere (some need root).
 """
 
 from __future__ import annotations
@@ -61,7 +65,7 @@ from .runs import Steps, step_policy
 from .tools import GraderTools
 
 DEFAULT_CORPUS = Path("tests") / "grade" / "attacks"
-LAYERS = ("static", "jail", "export", "grade")
+LAYERS = ("static", "jail", "export", "grade", "isolation")
 SELFTEST_PACKET = "P901"
 PAYLOAD_INSIDE = "/ofb-selftest/payload.py"
 # The jail cases use the compile policy with small limits, so a blow-up ends in seconds.
@@ -100,6 +104,7 @@ class Case:
     solution: Path | None = None
     reference_export: Path | None = None
     answer_matches: bool | None = None
+    check: str | None = None  # isolation: which check (selftest_isolation.CHECKS)
 
     @property
     def needs_lean(self) -> bool:
@@ -143,6 +148,7 @@ _CASE_KEYS = {
     "solution",
     "reference_export",
     "answer_matches",
+    "check",
 }
 
 
@@ -194,6 +200,19 @@ def load_corpus(folder: Path) -> list[Case]:
             error(where, f"case {name}: a {layer} case needs a reference and a submission")
         if layer == "jail" and not (table.get("payload") or "submission" in files):
             error(where, f"case {name}: a jail case needs a payload or a submission")
+        if layer == "isolation":
+            from .selftest_isolation import CHECKS
+
+            if table.get("check") not in CHECKS:
+                error(
+                    where, f"case {name}: an isolation case's check is one of {', '.join(CHECKS)}"
+                )
+            elif table["check"] in ("reference-apart", "verdict-line") and (
+                ref is None or "submission" not in files
+            ):
+                error(
+                    where, f"case {name}: check {table['check']} needs a reference and a submission"
+                )
         if layer == "export" and not {"challenge", "solution"} <= set(files):
             error(where, f"case {name}: an export case needs challenge and solution fixtures")
         if (
@@ -219,6 +238,7 @@ def load_corpus(folder: Path) -> list[Case]:
                 solution=files.get("solution"),
                 reference_export=files.get("reference_export"),
                 answer_matches=table.get("answer_matches"),
+                check=table.get("check"),
             )
         )
     if errors:
@@ -519,6 +539,10 @@ def run_case(case: Case, ctx: SelftestContext) -> CaseResult:
             return run_static(case)
         if case.layer == "export":
             return run_export(case)
+        if case.layer == "isolation":
+            from .selftest_isolation import run_isolation
+
+            return run_isolation(case, ctx, _job)
         if case.needs_lean and ctx.steps is None and not static_stops(case):
             return CaseResult(case, "skipped", f"needs Lean ({ctx.lean_problem})")
         if case.layer == "jail":
