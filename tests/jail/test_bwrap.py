@@ -322,7 +322,7 @@ def test_copy_back_patterns_bring_back_only_what_is_named(bwrap, tmp_path):
             "-c",
             (
                 "mkdir out junk; echo o > out/M.olean; echo p > lakefile.lean; "
-                "ln -s /etc/passwd junk/link; cd junk && seq 300000 | xargs touch"
+                "ln -s /etc/passwd junk/link; cd junk && seq 30000 | xargs touch"
             ),
         ],
         policy,
