@@ -10,7 +10,13 @@ import os
 from pathlib import Path
 
 import pytest
-from grading_helpers import STANDIN_TOOLS, GradingCheckout, submission, submissions_folder
+from grading_helpers import (
+    STANDIN_TOOLS,
+    GradingCheckout,
+    steps_for,
+    submission,
+    submissions_folder,
+)
 
 from openfrontiers.grade import workspaces
 from openfrontiers.grade.inputs import find_submissions, load_jobs
@@ -154,7 +160,7 @@ def test_the_jail_shows_a_program_but_not_its_neighbours(repo, bwrap, tmp_path):
     tools = tools_for(repo)
     work = tmp_path / "ws"
     work.mkdir()
-    policy = Steps(tools, bwrap, LIMITS).policy(work, [tools.lean4export])
+    policy = steps_for(tools, bwrap, LIMITS).policy(work, [tools.lean4export])
     result = bwrap.run(["/bin/ls", "-a", str(STANDIN_TOOLS)], policy)
     assert result.ok, result.describe()
     assert sorted(result.text().split()) == [".", "..", "lean4export"]
@@ -201,7 +207,7 @@ def test_the_reference_s_output_never_reaches_a_verdict(repo, bwrap, tmp_path):
     jobs = load_jobs(
         repo.project(), find_submissions(folder), repo.key({"P001": "N97"}), repo.answers_path
     )
-    grader = Grader(repo.project(), Steps(tools_for(repo), bwrap, LIMITS), tmp_path / "work")
+    grader = Grader(repo.project(), steps_for(tools_for(repo), bwrap, LIMITS), tmp_path / "work")
     (record,) = grade_all(grader, jobs, LocalExecutor())
     d = record.decision
     assert (d.verdict, d.stage, d.reason) == ("unsolved", "compile_reference", "error")

@@ -94,6 +94,8 @@ def context():
 @pytest.mark.parametrize("case", HERE_CASES, ids=[c.name for c in HERE_CASES])
 def test_case_is_stopped_by_its_layer(case, context, bwrap):
     result = selftest.run_case(case, context)
+    if result.status == "skipped":  # an isolation case that needs root, run without it
+        pytest.skip(result.detail)
     assert result.status == "pass", result.detail
 
 

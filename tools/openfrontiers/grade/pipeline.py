@@ -133,7 +133,7 @@ class Grader:
                 "matches": None,
             },
             evaluator={"reference": job.reference, "matches": None},
-            waivers=list(self.waivers),
+            waivers=list(self.steps.waivers if self.steps is not None else self.waivers),
             checkers={
                 "static": {"passed": result.passed, "issues": [i.as_dict() for i in result.issues]}
             },
