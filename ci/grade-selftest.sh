@@ -1,18 +1,11 @@
 #!/usr/bin/env bash
-# Build the grader's second checker and its tools (comparator/README.md), then run the
-# grader's self-test: every case of the attack corpus, the Lean ones included. Needs elan,
-# Go (landrun) and the network; the jail needs root, as in ci/probe.sh.
+# Build the grader's tools (ci/grader-tools.sh), then run the grader's self-test: every
+# case of the attack corpus, the Lean ones included. The jail needs root, as in ci/probe.sh.
 set -euo pipefail
-run() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo -E env "PATH=$PATH" "$@"; fi; }
+# elan finds its toolchains under ELAN_HOME (default ~/.elan), which sudo would move to root's.
+run() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo -E env "PATH=$PATH" "ELAN_HOME=${ELAN_HOME:-$HOME/.elan}" "$@"; fi; }
 root="$(cd "$(dirname "$0")/.." && pwd)"
-(cd "$root/comparator" && lake build comparator)
-(cd "$root/comparator/lean4export" && lake update && lake build lean4export)
-tools="${RUNNER_TEMP:-/tmp}/ofb-grader-tools"
-if [ ! -x "$tools/landrun/landrun" ]; then
-  rm -rf "$tools/landrun"
-  git clone --depth 1 https://github.com/Zouuup/landrun "$tools/landrun"
-  (cd "$tools/landrun" && go build -o landrun cmd/landrun/main.go)
-fi
-export PATH="$tools/landrun:$PATH"
+landrun="$("$root/ci/grader-tools.sh" | tail -n1)"
+export PATH="$landrun:$PATH"
 run ofb jail check
 run ofb grade selftest

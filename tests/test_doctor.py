@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+
+import pytest
 
 from cli_helpers import ofb
 from openfrontiers.doctor import (
@@ -95,11 +103,114 @@ def test_jail_backends_are_asked_whether_they_work():
     assert code == 0 and lines == ["jail backends that work: docker"]
 
 
-def test_jail_backends_on_this_machine():
-    """The real question, asked of the real backends: each answers works or not, with a fix."""
-    checks = check_jail(Environment())
-    assert [c.name for c in checks] == ["bwrap", "docker"]
-    assert all(c.status is Status.OK or c.fix for c in checks)
+# -- the real backends: each status must follow from what this machine has -------------
+
+
+def jail_checks() -> dict:
+    checks = by_name(check_jail(Environment()))
+    assert list(checks) == ["bwrap", "docker"]
+    return checks
+
+
+def bwrap_programs() -> list[str]:
+    return ["bwrap", "prlimit"] + (["setpriv"] if os.geteuid() == 0 else [])
+
+
+def sandbox_starts() -> bool:
+    """Whether bubblewrap can make a sandbox here, asked of bwrap itself."""
+    done = subprocess.run(
+        ["bwrap", "--ro-bind", "/", "/", "--unshare-all", "--die-with-parent", "/bin/true"],
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+    return done.returncode == 0
+
+
+def seccomp_binding() -> bool:
+    return any(importlib.util.find_spec(m) is not None for m in ("pyseccomp", "seccomp"))
+
+
+def docker_sdk() -> bool:
+    return importlib.util.find_spec("docker") is not None
+
+
+def daemon_answers(path: str) -> bool:
+    """Whether a Docker daemon answers `GET /_ping` on the Unix socket `path`."""
+    try:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+            s.settimeout(10)
+            s.connect(path)
+            s.sendall(b"GET /_ping HTTP/1.0\r\n\r\n")
+            reply = s.recv(64)
+    except OSError:
+        return False
+    return reply.startswith(b"HTTP/1.") and b" 200 " in reply
+
+
+def test_bwrap_status_follows_what_is_installed():
+    bwrap = jail_checks()["bwrap"]
+    missing = [p for p in bwrap_programs() if shutil.which(p) is None]
+    if missing:
+        assert bwrap.status is Status.MISSING
+        assert bwrap.detail == "not installed: " + ", ".join(missing)
+        assert bwrap.fix.startswith("apt-get install -y ")
+    elif not seccomp_binding():
+        assert bwrap.status is Status.MISSING and bwrap.detail == "no seccomp binding for Python"
+        assert bwrap.fix.startswith("pip install pyseccomp")
+    elif sandbox_starts():
+        assert bwrap.status is Status.OK, bwrap
+        assert bwrap.detail.startswith("limits via ") and bwrap.fix == ""
+    else:
+        assert bwrap.status is Status.MISSING
+        assert bwrap.detail.startswith("a sandbox could not start") and bwrap.fix
+
+
+def test_bwrap_without_its_programs_is_missing_with_the_install_line(monkeypatch, tmp_path):
+    monkeypatch.setenv("PATH", str(tmp_path))  # nothing installed
+    bwrap = jail_checks()["bwrap"]
+    assert bwrap.status is Status.MISSING
+    assert bwrap.detail == "not installed: " + ", ".join(bwrap_programs())
+    assert bwrap.fix == "apt-get install -y bubblewrap util-linux"
+
+
+def test_docker_status_follows_what_is_installed(monkeypatch):
+    monkeypatch.delenv("DOCKER_HOST", raising=False)  # the SDK's default: the local socket
+    docker = jail_checks()["docker"]
+    if not docker_sdk():
+        assert docker.status is Status.MISSING and docker.fix == "pip install docker"
+    elif daemon_answers("/var/run/docker.sock"):
+        assert docker.status is Status.OK and docker.detail.startswith("daemon "), docker
+    else:
+        assert docker.status is Status.MISSING
+        assert docker.detail.startswith("no Docker daemon answers at unix:///var/run/docker.sock")
+        assert docker.fix.startswith("start dockerd")
+
+
+def test_docker_without_its_sdk_is_missing_with_the_install_line(monkeypatch):
+    monkeypatch.setitem(sys.modules, "docker", None)  # `import docker` fails
+    docker = jail_checks()["docker"]
+    assert docker.status is Status.MISSING
+    assert docker.detail == "the docker jail needs the Docker SDK: pip install docker"
+    assert docker.fix == "pip install docker"
+
+
+def test_docker_without_a_daemon_is_missing_with_the_fix(monkeypatch, tmp_path):
+    if not docker_sdk():
+        pytest.skip("the docker SDK is not installed")
+    monkeypatch.setenv("DOCKER_HOST", f"unix://{tmp_path}/none.sock")
+    docker = jail_checks()["docker"]
+    assert docker.status is Status.MISSING
+    assert docker.detail.startswith(f"no Docker daemon answers at unix://{tmp_path}/none.sock")
+    assert docker.fix.startswith("start dockerd")
+
+
+def test_docker_with_a_daemon_is_ok(monkeypatch, docker_daemon):
+    monkeypatch.setenv("DOCKER_HOST", docker_daemon.host)
+    version = docker_daemon.client.version()["Version"]
+    docker = jail_checks()["docker"]
+    assert docker.status is Status.OK, docker
+    assert docker.detail.startswith(f"daemon {version}; started and stopped in ")
 
 
 def test_doctor_command_reports_json(checkout, capsys):

@@ -96,6 +96,14 @@ def evaluator_source_in_statement(repo: Checkout) -> None:
     add_comment("compare arXiv:2401.00001")(repo)
 
 
+def util_importing_formal_conjectures(repo: Checkout) -> None:
+    """A utility module importing it would bring the clash into every statement."""
+    (repo.library / "Util" / "Extra.lean").write_text(
+        "import FormalConjecturesUtil.Answer.Syntax\n", encoding="utf-8"
+    )
+    repo.sync()
+
+
 def not_utf8(repo: Checkout) -> None:
     (repo.library / "O02.lean").write_bytes(GOOD_STATEMENT.encode() + b"\xff\xfe")
 
@@ -106,6 +114,11 @@ FAILING: dict[str, list[Callable[[Checkout], None]]] = {
         edit("import Mathlib\n", "import Mathlib\nimport Mathlib.Data.Nat.Basic\n"),
         edit("import Mathlib\n", ""),
         edit("import FrontierBench.Util.Answer\n", ""),
+    ],
+    "formal-conjectures-import": [
+        edit("import Mathlib\n", "import Mathlib\nimport FormalConjectures.Util.ProblemImports\n"),
+        edit("import Mathlib\n", "import Mathlib\nimport FormalConjecturesUtil\n"),
+        util_importing_formal_conjectures,
     ],
     "auto-implicit": [edit("set_option autoImplicit false\n", "")],
     "module-docstring": [edit("# O02 —", "# Lehmer —"), edit("# O02 —", "# O03 —")],
@@ -325,3 +338,13 @@ def test_upstream_declaration_names_from_the_register(checkout):
 def test_shannon_is_not_an_ai_name(checkout):
     add_comment("after Claude Shannon's coding theorem")(checkout)
     assert findings(checkout) == []
+
+
+def test_a_formal_conjectures_import_is_reported_once_at_its_line(checkout):
+    edit("import Mathlib\n", "import Mathlib\nimport FormalConjectures.Util.ProblemImports\n")(
+        checkout
+    )
+    found = findings(checkout)
+    assert "imports" not in {f.rule for f in found}  # the specific rule says why, once
+    (hit,) = [f for f in found if f.rule == "formal-conjectures-import"]
+    assert hit.line == 2 and "answer(" in hit.message and "ambigu" in hit.message

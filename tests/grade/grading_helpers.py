@@ -9,6 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from ofb_testing import Checkout, written_item
+from openfrontiers.grade.tools import GraderTools
 from openfrontiers.lean.toolchain import Toolchain
 from openfrontiers.packet.export import KEY_FORMAT
 
@@ -33,7 +34,7 @@ def steps_for(tools, jail, limits):
     the evaluator's waiver, as `ofb grade --allow-no-cgroups` would."""
     from openfrontiers.grade.runs import NO_CGROUPS, Steps
 
-    return Steps(tools, jail, limits, [NO_CGROUPS] if jail.group_limits() is None else [])
+    return Steps(tools, jail, limits, waivers=[NO_CGROUPS] if jail.group_limits() is None else [])
 
 
 def submission(name: str) -> str:
@@ -86,3 +87,14 @@ def submissions_folder(root: Path, files: dict[str, str]) -> Path:
     for pid, text in files.items():
         (root / f"{pid}.lean").write_text(text, encoding="utf-8")
     return root
+
+
+def standin_tools(repo: GradingCheckout) -> GraderTools:
+    """The grader's tools as the stand-ins of tests/support (not Lean)."""
+    return GraderTools.discover(
+        repo.project(),
+        repo.toolchain(),
+        lean4export=STANDIN_TOOLS / "lean4export",
+        comparator=STANDIN_TOOLS / "comparator",
+        landrun=STANDIN_TOOLS / "landrun",
+    )

@@ -10,6 +10,7 @@ import pytest
 from grading_helpers import (
     STANDIN_TOOLS,
     GradingCheckout,
+    standin_tools,
     steps_for,
     submission,
     submissions_folder,
@@ -37,16 +38,6 @@ LIMITS = Limits(memory=512 * MiB, processes=128, cpus=1.0, wall_seconds=20.0)
 def repo(tmp_path, monkeypatch):
     monkeypatch.delenv("OFB_ROOT", raising=False)
     return GradingCheckout(tmp_path / "repo")
-
-
-def standin_tools(repo) -> GraderTools:
-    return GraderTools.discover(
-        repo.project(),
-        repo.toolchain(),
-        lean4export=STANDIN_TOOLS / "lean4export",
-        comparator=STANDIN_TOOLS / "comparator",
-        landrun=STANDIN_TOOLS / "landrun",
-    )
 
 
 def honest(marker: str = "", name: str = "honest_yes_no") -> str:

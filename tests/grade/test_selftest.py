@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
 from collections import Counter
 from pathlib import Path
 
@@ -97,6 +98,7 @@ def test_case_is_stopped_by_its_layer(case, context, bwrap):
     if result.status == "skipped":  # an isolation case that needs root, run without it
         pytest.skip(result.detail)
     assert result.status == "pass", result.detail
+    assert result.evidence, "a pass needs evidence that the attack was attempted"
 
 
 @pytest.mark.lean
@@ -109,14 +111,167 @@ def test_lean_case_is_stopped_by_its_layer(case, context):
     assert result.status == "pass", result.detail
 
 
+def case_named(name: str, cases=CASES) -> selftest.Case:
+    (case,) = [c for c in cases if c.name == name]
+    return case
+
+
 def test_a_jail_case_fails_when_the_jail_lets_it_through(context, bwrap, tmp_path):
     from openfrontiers.jail.bwrap import BwrapBackend, Hardening
 
-    (case,) = [c for c in CASES if c.name == "compile-time-network"]
     weak = BwrapBackend(Hardening(seccomp=False, unshare_net=False))
-    # a listener the payload can reach when the network is shared
-    result = selftest.run_jail_payload(case, weak, context.project)
-    assert result.status == "fail" and "reached from the jail: 127.0.0.1" in result.detail
+    # the self-test's own listener on the host's loopback: reachable when the network is shared
+    result = selftest.run_jail_payload(case_named("compile-time-network"), weak, context.project)
+    assert result.status == "fail", result.detail
+    assert "the host's loopback listener was reached from the jail: 127.0.0.1:" in result.detail
+    assert "start line with nonce" in result.evidence
+
+
+def copy_corpus(tmp_path: Path) -> Path:
+    """A copy of the attack corpus (with the export fixtures its cases name), to spoil."""
+    shutil.copytree(ATTACKS.parent / "fixtures", tmp_path / "fixtures")
+    shutil.copytree(ATTACKS, tmp_path / "attacks")
+    return tmp_path / "attacks"
+
+
+def corpus_with_payload(tmp_path: Path, script: str) -> list[selftest.Case]:
+    """The attack corpus with another payload script in place of compile_time.py."""
+    folder = copy_corpus(tmp_path)
+    (folder / selftest.PAYLOAD_SCRIPT).write_text(script)
+    return selftest.load_corpus(folder)
+
+
+# Payloads that stop short of the evidence: argv is NONCE KIND ARG…
+NEVER_RUNS = "import sys\nsys.exit(0)\n"
+NO_RAN_FILE = 'import json, sys\nprint(json.dumps({"started": sys.argv[1]}))\n'
+TRIES_NOTHING = (
+    "import json, sys\n"
+    "open('ofb-selftest-ran', 'w').write(sys.argv[1])\n"
+    'print(json.dumps({"started": sys.argv[1]}))\n'
+    'print(json.dumps({"attempts": {}, "reached": [], "detail": "did nothing"}))\n'
+)
+
+
+@pytest.mark.parametrize(
+    "script, says",
+    [
+        (NEVER_RUNS, "no start line with the nonce in its output; no ofb-selftest-ran"),
+        (NO_RAN_FILE, "ran: no ofb-selftest-ran with the nonce in its work dir"),
+        (TRIES_NOTHING, "the payload never tried 127.0.0.1:"),
+    ],
+    ids=["never-runs", "no-ran-file", "tries-nothing"],
+)
+def test_a_payload_without_evidence_is_an_error_not_a_pass(context, bwrap, tmp_path, script, says):
+    cases = corpus_with_payload(tmp_path, script)
+    for name in ("compile-time-network", "compile-time-endless-loop"):
+        if name == "compile-time-endless-loop" and script == TRIES_NOTHING:
+            continue  # spin reports no attempts: its evidence is the start line and ran-file
+        result = selftest.run_jail_payload(case_named(name, cases), bwrap, context.project)
+        assert result.status == "error", (name, result)
+        assert result.detail.startswith("no evidence the case ran: ") and result.evidence == ""
+        if name == "compile-time-network":
+            assert says in result.detail, result.detail
+
+
+def test_cli_selftest_reports_error_for_a_payload_that_did_not_run(monkeypatch, bwrap, tmp_path):
+    corpus_with_payload(tmp_path, NEVER_RUNS)
+    monkeypatch.chdir(REPO)
+    monkeypatch.delenv("OFB_ROOT", raising=False)
+    args = ["grade", "selftest", "--corpus", str(tmp_path / "attacks"), "--jail", "bwrap"]
+    args += ["--only", "compile-time-network,native-decide"]
+    result = CliRunner().invoke(app, [*args, "--format", "json"])
+    assert result.exit_code == 1, result.output
+    report = json.loads(result.output)
+    assert not report["passed"]
+    assert report["counts"] == {"pass": 1, "fail": 0, "error": 1, "skipped": 0}
+    status = {c["name"]: (c["status"], c["evidence"]) for c in report["cases"]}
+    assert status["compile-time-network"] == ("error", "")
+    assert status["native-decide"][0] == "pass" and status["native-decide"][1]
+    text = CliRunner().invoke(app, args)
+    assert text.exit_code == 1
+    assert "ERROR  compile-time-network" in text.output
+    assert "2 cases: 1 passed, 0 failed, 1 errors" in text.output
+
+
+@pytest.fixture
+def lean_jail(repo, bwrap):
+    """The Lean jail case with the stand-in toolchain: it performs a source's
+    `#eval IO.FS.writeFile` lines (and nothing else Lean would), in the real jail."""
+    from grading_helpers import standin_tools
+
+    from openfrontiers.grade.runs import Steps
+    from openfrontiers.jail import Limits, MiB
+
+    steps = Steps(standin_tools(repo), bwrap, Limits(memory=512 * MiB, wall_seconds=20.0))
+    return selftest.SelftestContext(repo.project(), jail=bwrap, steps=steps)
+
+
+def test_a_lean_jail_case_passes_on_its_evidence(lean_jail):
+    result = selftest.run_case(case_named("lean-eval-writes-outside"), lean_jail)
+    assert result.status == "pass", result.detail
+    assert result.evidence.startswith("ofb-selftest-ran with nonce ")
+    assert "(build ok)" in result.evidence
+
+
+def test_a_lean_jail_case_whose_build_ran_nothing_is_an_error(lean_jail, tmp_path):
+    folder = copy_corpus(tmp_path)
+    sub = folder / "submissions" / "eval_writes_file.lean"
+    sub.write_text(sub.read_text().replace("theorem main", "-- STANDIN_BUILD_ERROR\ntheorem main"))
+    case = case_named("lean-eval-writes-outside", selftest.load_corpus(folder))
+    result = selftest.run_case(case, lean_jail)
+    assert result.status == "error", result.detail
+    assert "the compile-time code never ran (build failed:" in result.detail
+
+
+class Unjailed:
+    """No jail at all: the command runs on the host in the policy's working directory (to
+    show the Lean jail case failing when nothing contains the build)."""
+
+    name = "none"
+
+    def run(self, argv, policy, stdin=None):
+        from openfrontiers.jail import JailResult
+
+        done = subprocess.run(argv, cwd=policy.cwd, capture_output=True, timeout=60, check=False)
+        return JailResult(
+            "none",
+            done.returncode,
+            None,
+            False,
+            False,
+            False,
+            0.0,
+            None,
+            None,
+            done.stdout,
+            done.stderr,
+        )
+
+
+def test_a_lean_jail_case_fails_when_nothing_contains_the_build(lean_jail):
+    lean_jail.steps.jail = Unjailed()
+    result = selftest.run_case(case_named("lean-eval-writes-outside"), lean_jail)
+    assert result.status == "fail", result.detail
+    assert result.detail.startswith("the build wrote on the host: /tmp/ofb-selftest-escape-")
+    assert not list(Path("/tmp").glob("ofb-selftest-escape-*"))  # removed again
+
+
+def test_jail_cases_must_leave_evidence_and_address_only_loopback(tmp_path):
+    folder = copy_corpus(tmp_path)
+    sub = folder / "submissions" / "eval_writes_file.lean"
+    sub.write_text(sub.read_text().replace("OFB_SELFTEST_NONCE", "x"))
+    text = (folder / "cases.toml").read_text()
+    text = text.replace('payload = "spin"', 'payload = "sleep"')
+    text = text.replace('args = ["{loopback}"]', 'args = ["{loopback}", "127.0.0.2:53"]')
+    (folder / "cases.toml").write_text(text)
+    with pytest.raises(OfbError) as err:
+        selftest.load_corpus(folder)
+    message = str(err.value)
+    assert "3 problem(s)" in message
+    assert "case compile-time-network: a network payload tries only {loopback}" in message
+    assert "case lean-eval-writes-outside: eval_writes_file.lean leaves no evidence" in message
+    assert 'add `#eval IO.FS.writeFile "ofb-selftest-ran" "OFB_SELFTEST_NONCE"`' in message
+    assert "case compile-time-endless-loop: payload must be one of write, read" in message
 
 
 def test_an_isolation_case_fails_when_its_defence_is_off(context, bwrap, monkeypatch):
@@ -189,7 +344,9 @@ def test_cli_selftest_runs_the_corpus(monkeypatch, bwrap):
     )
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
-    assert report["passed"] and report["counts"] == {"pass": 3, "fail": 0, "skipped": 0}
+    assert report["passed"]
+    assert report["counts"] == {"pass": 3, "fail": 0, "error": 0, "skipped": 0}
+    assert all(c["evidence"] for c in report["cases"])
     unknown = CliRunner().invoke(app, ["grade", "selftest", "--only", "nosuch"])
     assert isinstance(unknown.exception, UsageError) and unknown.exception.exit_code == 2
 

@@ -12,6 +12,8 @@ import pytest
 
 from openfrontiers.errors import UsageError
 from openfrontiers.jail import JailPolicy, MiB, base_policy
+from openfrontiers.jail.bwrap import BwrapBackend, Hardening
+from openfrontiers.jail.loopback import LoopbackListener
 from openfrontiers.jail.policy import python_executable, python_paths
 
 PY = str(python_executable())
@@ -38,20 +40,58 @@ def test_exit_code_and_signal_are_reported(bwrap):
     assert r.signal == 15 and r.outcome == "signal"
 
 
-def test_network_is_refused(bwrap):
-    r = run_py(
-        bwrap,
-        "import socket\n"
-        "try:\n socket.create_connection(('1.1.1.1', 53), timeout=2); print('open')\n"
-        "except OSError as e: print('refused', e.errno)",
-    )
-    assert r.text().startswith("refused"), r.text() + r.text("stderr")
+# Tries each host loopback listener named on the command line; prints one line per address.
+CONNECT = """
+import socket, sys
+for address in sys.argv[1:]:
+    host, _, port = address.rpartition(":")
+    host = host.strip("[]")
+    try:
+        s = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+        s.settimeout(2)
+        s.connect((host, int(port)))
+        print(address, "connected")
+    except OSError as e:
+        print(address, "refused", e.errno)
+"""
+
+
+@pytest.mark.parametrize(
+    "hardening, reaches",
+    [
+        (Hardening(), False),  # seccomp refuses socket(); the namespace has only lo
+        (Hardening(seccomp=False), False),  # the jail's own lo: nothing listens there
+        (Hardening(seccomp=False, unshare_net=False), True),  # the host's network, shared
+    ],
+)
+def test_the_hosts_loopback_is_reached_only_from_a_jail_sharing_the_network(
+    bwrap, hardening, reaches
+):
+    """Isolation shown on loopback only: a listener of the test's own on the host."""
+    jail = bwrap if hardening == Hardening() else BwrapBackend(hardening)
+    with LoopbackListener() as listener:
+        addresses = listener.addresses
+        r = jail.run([PY, "-I", "-S", "-c", CONNECT, *addresses], py_policy())
+        reached = listener.reached()
+    lines = r.text().splitlines()
+    assert [line.split()[0] for line in lines] == addresses, r.text() + r.text("stderr")
+    assert all(("connected" in line) == reaches for line in lines), lines
+    assert reached == (addresses if reaches else [])  # the host's own account
 
 
 def test_only_loopback_interface(bwrap):
-    r = bwrap.run(["/bin/cat", "/proc/net/dev"], base_policy())
-    names = [line.split(":")[0].strip() for line in r.text().splitlines()[2:]]
-    assert names == ["lo"]
+    r = bwrap.run(
+        [
+            "/bin/sh",
+            "-c",
+            "cat /proc/net/dev; echo --; cat /proc/net/route; echo --; cat /proc/net/if_inet6",
+        ],
+        base_policy(),
+    )
+    dev, route, inet6 = r.text().split("--\n")
+    assert [line.split(":")[0].strip() for line in dev.splitlines()[2:]] == ["lo"]
+    assert route.splitlines()[1:] == []  # no route at all
+    assert {line.split()[-1] for line in inet6.splitlines()} <= {"lo"}
 
 
 def test_writes_outside_the_work_dir_are_refused(bwrap, tmp_path):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from openfrontiers.lean.diagnostics import Diagnostic
@@ -119,3 +120,89 @@ def test_errors_outside_the_probes_are_reported():
     messages += [axioms(p, "sorryAx") for p in pf.probes]
     report = classify_item(pf, messages, NORMAL)
     assert "line 15" in report.detail and "unknown identifier" in report.detail
+
+
+def token_at(pf, probe, word):
+    """(line, column) of `word` in the probe's lines, as Lean reports positions (1-based
+    line, 0-based column)."""
+    lines = pf.text.splitlines()
+    for n in range(probe.start_line, probe.end_line + 1):
+        found = re.search(rf"(?<![\w.]){re.escape(word)}(?![\w.])", lines[n - 1])
+        if found:
+            return n, found.start()
+    raise AssertionError(f"no {word!r} in {probe.name}")
+
+
+def at(pf, probe, word, severity, text):
+    line, column = token_at(pf, probe, word)
+    return Diagnostic("ProbeO98.lean", severity, line, column, line, column + len(word), text)
+
+
+UNSOLVED = "unsolved goals\n⊢ ∀ (n : ℕ), IsBigEven n → ∃ p q, Nat.Prime p ∧ Nat.Prime q ∧ p + q = n"
+
+
+def test_goals_left_open_by_simp_are_an_ordinary_failure():
+    """`simp` rewrites `True ↔ P` to `P` without closing it; Lean reports "unsolved goals"
+    at the `by` token, which is on the tactic's own line."""
+    pf = probe_file(tactics=("simp",))
+    messages = []
+    for p in pf.probes:
+        messages += [at(pf, p, "by", "error", UNSOLVED), axioms(p, "sorryAx")]
+        assert messages[-2].line == p.tactic_line > p.statement_end_line
+    report = classify_item(pf, messages, NORMAL)
+    assert [r.outcome for r in report.probes] == ["failed", "failed"]
+    assert report.probes[0].message == "unsolved goals"
+    assert report.verdict == "clean"
+
+
+def test_aesop_failing_to_prove_the_goal_is_an_ordinary_failure():
+    pf = probe_file(tactics=("aesop",))
+    nonterminal, terminal = pf.probes
+    messages = [
+        # aesop's own warning at its token, then Lean's report at `by`
+        at(
+            pf,
+            nonterminal,
+            "aesop",
+            "warning",
+            "aesop: failed to prove the goal after exhaustive search.",
+        ),
+        at(pf, nonterminal, "by", "error", UNSOLVED),
+        axioms(nonterminal, "sorryAx"),
+        # a terminal aesop fails with an error of its own
+        at(
+            pf,
+            terminal,
+            "aesop",
+            "error",
+            "aesop: failed to prove the goal after exhaustive search.",
+        ),
+        axioms(terminal, "sorryAx"),
+    ]
+    report = classify_item(pf, messages, NORMAL)
+    assert [r.outcome for r in report.probes] == ["failed", "failed"]
+    assert report.probes[1].message.startswith("aesop: failed to prove the goal")
+    assert report.verdict == "clean"
+
+
+def test_goals_left_reported_on_the_statement_s_lines_are_still_a_failure():
+    """Whatever position a Lean version gives the report, it is about the tactic."""
+    pf = probe_file(tactics=("simp",))
+    messages = []
+    for p in pf.probes:
+        messages += [at(pf, p, ":=", "error", UNSOLVED), axioms(p, "sorryAx")]
+        assert messages[-2].line <= p.statement_end_line
+    report = classify_item(pf, messages, NORMAL)
+    assert {r.outcome for r in report.probes} == {"failed"} and report.verdict == "clean"
+
+
+def test_a_statement_that_does_not_elaborate_still_crashes_the_probe():
+    pf = probe_file(tactics=("simp",))
+    p = pf.probes[0]
+    messages = [
+        at(pf, p, "IsBigEven", "error", "function expected"),
+        at(pf, p, "by", "error", UNSOLVED),
+        axioms(p, "sorryAx"),
+    ]
+    result = classify_item(pf, messages, NORMAL).probes[0]
+    assert result.outcome == "crash" and "function expected" in result.message

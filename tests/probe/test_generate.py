@@ -50,11 +50,23 @@ def test_line_ranges_point_at_each_probe(item_id):
     for p in pf.probes:
         assert lines[p.start_line - 1].startswith("set_option maxHeartbeats 200000 in")
         assert lines[p.start_line].startswith(f"theorem {p.name}")
-        assert lines[p.statement_end_line - 1].endswith(":= by")
-        assert lines[p.statement_end_line].strip() == p.tactic
+        assert lines[p.statement_end_line - 1].endswith(" :=")
+        assert lines[p.tactic_line - 1] == f"  by {p.tactic}"
         assert lines[p.end_line - 1] == f"#print axioms {p.name}"
     ranges = sorted((p.start_line, p.end_line) for p in pf.probes)
     assert all(a[1] < b[0] for a, b in itertools.pairwise(ranges))
+
+
+@pytest.mark.parametrize("item_id", sorted(CASES))
+def test_no_probe_signature_ends_with_by(item_id):
+    """Lean reports goals left open at `by`: it must not share the statement's line."""
+    variants, tactics = CASES[item_id]
+    pf = generate(item_id, fixture(item_id), variants(), tactics)
+    lines = pf.text.splitlines()
+    for p in pf.probes:
+        signature = lines[p.start_line : p.statement_end_line]
+        assert not any(line.rstrip().endswith("by") for line in signature)
+        assert lines[p.tactic_line - 1].lstrip().startswith("by ")
 
 
 def test_yes_no_item_gets_both_answers_for_every_tactic():

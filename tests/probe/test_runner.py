@@ -128,6 +128,13 @@ def test_cli_emits_probe_files_without_lean(project, monkeypatch, tmp_path):
     assert (out / "ProbeO98.lean").read_text() == generate(
         "O98", STATEMENTS["O98"], yes_no_variants(), ("simp",)
     ).text
+    for entry in manifest["items"]:
+        lines = (out / entry["file"]).read_text().splitlines()
+        for p in entry["probes"]:
+            # the signature ends with `:=`; `by <tactic>` has the next line to itself
+            assert lines[p["statement_end_line"] - 1].endswith(" :=")
+            assert lines[p["statement_end_line"]] == f"  by {p['tactic']}"
+        assert not any(ln.startswith("theorem ofb_probe") and ln.endswith(":= by") for ln in lines)
 
 
 def test_cli_changed_since_uses_git(project, monkeypatch, tmp_path):

@@ -7,6 +7,7 @@ import shutil
 import subprocess
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -26,8 +27,20 @@ def bwrap() -> BwrapBackend:
     return backend
 
 
+@dataclass(frozen=True)
+class DockerDaemon:
+    client: object  # docker.DockerClient
+    host: str  # its DOCKER_HOST: unix://PATH
+
+
 @pytest.fixture(scope="session")
-def dockerd():
+def dockerd(docker_daemon: DockerDaemon):
+    """A client of the tests' own Docker daemon."""
+    return docker_daemon.client
+
+
+@pytest.fixture(scope="session")
+def docker_daemon():
     """A Docker daemon of our own (Debian's docker.io), or skip where there is none."""
     exe = shutil.which("dockerd")
     if exe is None or os.geteuid() != 0:
@@ -74,7 +87,7 @@ def dockerd():
         tail = (base / "log").read_text(errors="replace")[-400:]
         shutil.rmtree(base, ignore_errors=True)
         pytest.skip(f"dockerd did not start here: {tail}")
-    yield client
+    yield DockerDaemon(client, f"unix://{sock}")
     client.close()
     proc.terminate()
     try:

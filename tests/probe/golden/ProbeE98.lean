@@ -13,23 +13,23 @@ must report PROVES.
 namespace FrontierBench.E98
 
 set_option maxHeartbeats 100000 in
-theorem ofb_probe_True_decide : (True) ↔ (2 : ℕ) + 2 = 4 := by
-  decide
+theorem ofb_probe_True_decide : (True) ↔ (2 : ℕ) + 2 = 4 :=
+  by decide
 #print axioms ofb_probe_True_decide
 
 set_option maxHeartbeats 100000 in
-theorem ofb_probe_True_simp : (True) ↔ (2 : ℕ) + 2 = 4 := by
-  simp
+theorem ofb_probe_True_simp : (True) ↔ (2 : ℕ) + 2 = 4 :=
+  by simp
 #print axioms ofb_probe_True_simp
 
 set_option maxHeartbeats 100000 in
-theorem ofb_probe_False_decide : (False) ↔ (2 : ℕ) + 2 = 4 := by
-  decide
+theorem ofb_probe_False_decide : (False) ↔ (2 : ℕ) + 2 = 4 :=
+  by decide
 #print axioms ofb_probe_False_decide
 
 set_option maxHeartbeats 100000 in
-theorem ofb_probe_False_simp : (False) ↔ (2 : ℕ) + 2 = 4 := by
-  simp
+theorem ofb_probe_False_simp : (False) ↔ (2 : ℕ) + 2 = 4 :=
+  by simp
 #print axioms ofb_probe_False_simp
 
 end FrontierBench.E98

@@ -10,23 +10,23 @@ set_option autoImplicit false
 namespace FrontierBench.N98
 
 set_option maxHeartbeats 100000 in
-theorem ofb_probe_ref_decide (m : ℕ) (hm : 0 < m) : IsLeast {k : ℕ | 0 < k ∧ m ∣ k} (m) := by
-  decide
+theorem ofb_probe_ref_decide (m : ℕ) (hm : 0 < m) : IsLeast {k : ℕ | 0 < k ∧ m ∣ k} (m) :=
+  by decide
 #print axioms ofb_probe_ref_decide
 
 set_option maxHeartbeats 100000 in
-theorem ofb_probe_ref_simp (m : ℕ) (hm : 0 < m) : IsLeast {k : ℕ | 0 < k ∧ m ∣ k} (m) := by
-  simp
+theorem ofb_probe_ref_simp (m : ℕ) (hm : 0 < m) : IsLeast {k : ℕ | 0 < k ∧ m ∣ k} (m) :=
+  by simp
 #print axioms ofb_probe_ref_simp
 
 set_option maxHeartbeats 100000 in
-theorem ofb_probe_not_ref_decide : ¬ (∀ (m : ℕ) (hm : 0 < m), IsLeast {k : ℕ | 0 < k ∧ m ∣ k} (m)) := by
-  decide
+theorem ofb_probe_not_ref_decide : ¬ (∀ (m : ℕ) (hm : 0 < m), IsLeast {k : ℕ | 0 < k ∧ m ∣ k} (m)) :=
+  by decide
 #print axioms ofb_probe_not_ref_decide
 
 set_option maxHeartbeats 100000 in
-theorem ofb_probe_not_ref_simp : ¬ (∀ (m : ℕ) (hm : 0 < m), IsLeast {k : ℕ | 0 < k ∧ m ∣ k} (m)) := by
-  simp
+theorem ofb_probe_not_ref_simp : ¬ (∀ (m : ℕ) (hm : 0 < m), IsLeast {k : ℕ | 0 < k ∧ m ∣ k} (m)) :=
+  by simp
 #print axioms ofb_probe_not_ref_simp
 
 end FrontierBench.N98

@@ -20,50 +20,50 @@ def decoy : String := "answer(sorry)"
 
 set_option maxHeartbeats 100000 in
 theorem ofb_probe_True_decide : (True) ↔
-    ∀ n : ℕ, IsBigEven n → ∃ p q : ℕ, p.Prime ∧ q.Prime ∧ p + q = n := by
-  decide
+    ∀ n : ℕ, IsBigEven n → ∃ p q : ℕ, p.Prime ∧ q.Prime ∧ p + q = n :=
+  by decide
 #print axioms ofb_probe_True_decide
 
 set_option maxHeartbeats 100000 in
 theorem ofb_probe_True_simp : (True) ↔
-    ∀ n : ℕ, IsBigEven n → ∃ p q : ℕ, p.Prime ∧ q.Prime ∧ p + q = n := by
-  simp
+    ∀ n : ℕ, IsBigEven n → ∃ p q : ℕ, p.Prime ∧ q.Prime ∧ p + q = n :=
+  by simp
 #print axioms ofb_probe_True_simp
 
 set_option maxHeartbeats 100000 in
 theorem ofb_probe_True_omega : (True) ↔
-    ∀ n : ℕ, IsBigEven n → ∃ p q : ℕ, p.Prime ∧ q.Prime ∧ p + q = n := by
-  omega
+    ∀ n : ℕ, IsBigEven n → ∃ p q : ℕ, p.Prime ∧ q.Prime ∧ p + q = n :=
+  by omega
 #print axioms ofb_probe_True_omega
 
 set_option maxHeartbeats 100000 in
 theorem ofb_probe_True_aesop : (True) ↔
-    ∀ n : ℕ, IsBigEven n → ∃ p q : ℕ, p.Prime ∧ q.Prime ∧ p + q = n := by
-  aesop
+    ∀ n : ℕ, IsBigEven n → ∃ p q : ℕ, p.Prime ∧ q.Prime ∧ p + q = n :=
+  by aesop
 #print axioms ofb_probe_True_aesop
 
 set_option maxHeartbeats 100000 in
 theorem ofb_probe_False_decide : (False) ↔
-    ∀ n : ℕ, IsBigEven n → ∃ p q : ℕ, p.Prime ∧ q.Prime ∧ p + q = n := by
-  decide
+    ∀ n : ℕ, IsBigEven n → ∃ p q : ℕ, p.Prime ∧ q.Prime ∧ p + q = n :=
+  by decide
 #print axioms ofb_probe_False_decide
 
 set_option maxHeartbeats 100000 in
 theorem ofb_probe_False_simp : (False) ↔
-    ∀ n : ℕ, IsBigEven n → ∃ p q : ℕ, p.Prime ∧ q.Prime ∧ p + q = n := by
-  simp
+    ∀ n : ℕ, IsBigEven n → ∃ p q : ℕ, p.Prime ∧ q.Prime ∧ p + q = n :=
+  by simp
 #print axioms ofb_probe_False_simp
 
 set_option maxHeartbeats 100000 in
 theorem ofb_probe_False_omega : (False) ↔
-    ∀ n : ℕ, IsBigEven n → ∃ p q : ℕ, p.Prime ∧ q.Prime ∧ p + q = n := by
-  omega
+    ∀ n : ℕ, IsBigEven n → ∃ p q : ℕ, p.Prime ∧ q.Prime ∧ p + q = n :=
+  by omega
 #print axioms ofb_probe_False_omega
 
 set_option maxHeartbeats 100000 in
 theorem ofb_probe_False_aesop : (False) ↔
-    ∀ n : ℕ, IsBigEven n → ∃ p q : ℕ, p.Prime ∧ q.Prime ∧ p + q = n := by
-  aesop
+    ∀ n : ℕ, IsBigEven n → ∃ p q : ℕ, p.Prime ∧ q.Prime ∧ p + q = n :=
+  by aesop
 #print axioms ofb_probe_False_aesop
 
 end FrontierBench.O98

@@ -181,10 +181,29 @@ def misplaced_file(ctx: FileContext) -> FileReport:
     )
 
 
+def from_formal_conjectures(module: str) -> bool:
+    """Whether `module` belongs to formal-conjectures (its libraries FormalConjectures,
+    FormalConjecturesUtil, FormalConjecturesForMathlib, FormalConjecturesTest)."""
+    return module.split(".")[0].startswith("FormalConjectures")
+
+
+def formal_conjectures_import(ctx: FileContext) -> FileReport:
+    for name, tok in ctx.lean.imports:
+        if from_formal_conjectures(name):
+            why = (
+                f"import {name}: formal-conjectures declares its own `answer(` syntax "
+                "(`Google.answer`); next to FrontierBench.Util.Answer every `answer(…)` "
+                "parses two ways and elaborates as an ambiguity (docs/statements.md)"
+            )
+            yield tok, why
+
+
 def imports(ctx: FileContext) -> FileReport:
     found = ctx.lean.imports
     names = [name for name, _ in found]
     for name, tok in found:
+        if from_formal_conjectures(name):
+            continue  # formal-conjectures-import says why
         if name != "Mathlib" and not name.startswith("FrontierBench.Util."):
             yield tok, f"import {name}: only `Mathlib` and `FrontierBench.Util.*` may be imported"
     if "Mathlib" not in names:
@@ -656,11 +675,11 @@ def reviews_missing(tree: TreeContext, register: Register, lines: KeyLines) -> T
                 )
 
 
-# What a written item's evaluator-key entry must fill: a solved item either an answer with
-# its record, or the reason it is pending, and in both cases the solution evidence and
-# credit; an open item the status check and the certificate direction.
+# What a written item's evaluator-key entry must fill: a solved item an answer with its
+# record, the solution evidence and the credit, or else the reason it is pending (what of
+# it could not be read); an open item the status check and the certificate direction.
 SOLVED_ANSWERED = ("record", "evidence_date", "evidence_basis", "credit", "credit_record")
-SOLVED_PENDING = ("pending", "evidence_date", "evidence_basis", "credit")
+SOLVED_PENDING = ("pending",)
 OPEN_REQUIRED = ("status_checked", "status_record", "certificate_direction")
 
 
@@ -728,6 +747,13 @@ RULES: tuple[Rule, ...] = (
         misplaced_file,
     ),
     R("imports", E, Scope.ITEM, "only `import Mathlib` and `FrontierBench.Util.*`", imports),
+    R(
+        "formal-conjectures-import",
+        E,
+        Scope.UTIL,
+        "no import of formal-conjectures: its `answer(` syntax clashes with ours",
+        formal_conjectures_import,
+    ),
     R(
         "auto-implicit",
         E,

@@ -9,10 +9,12 @@ from pathlib import Path
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 from typer.core import TyperGroup
 
 from ..errors import UsageError
+from ..grade.runs import REPLAY_MEMORY_MIB, REPLAY_WALL_SECONDS
 from ..jail import Limits, MiB, get_backend
 from ..lean.decls import LeanFile
 from ..lean.toolchain import Toolchain
@@ -58,6 +60,18 @@ def run(
     wall: float = typer.Option(
         1800.0, "--wall", help="Wall-clock limit of each jailed step, seconds."
     ),
+    replay_memory: int = typer.Option(
+        REPLAY_MEMORY_MIB,
+        "--replay-memory-mib",
+        min=1,
+        help="Memory limit of the kernel replay (leanchecker --fresh), MiB.",
+    ),
+    replay_wall: float = typer.Option(
+        REPLAY_WALL_SECONDS,
+        "--replay-wall",
+        min=1.0,
+        help="Wall-clock limit of the kernel replay (leanchecker --fresh), seconds.",
+    ),
     work: Path | None = typer.Option(
         None, "--work", help="Folder for the attempts' workspaces (default: a temporary one)."
     ),
@@ -90,7 +104,7 @@ def run(
     writes them apart). Exit 0 when every submission was graded, 2 on bad input."""
     from ..grade import pipeline
     from ..grade.inputs import find_submissions, load_jobs, sha256
-    from ..grade.runs import Steps
+    from ..grade.runs import Steps, replay_limits
     from ..grade.tools import GraderTools
     from ..grade.verdict import summary
 
@@ -119,7 +133,9 @@ def run(
             private=[project.root, project.evaluator_dir, answers.resolve(), key.resolve()],
             allow_no_cgroups=allow_no_cgroups,
         )
-        steps, jail_name = Steps(tools, backend, limits, waivers), backend.name
+        replay = replay_limits(limits, replay_memory, replay_wall)
+        steps = Steps(tools, backend, limits, replay, waivers=waivers)
+        jail_name = backend.name
     with tempfile.TemporaryDirectory(prefix="ofb-grade-") as tmp:
         grader = pipeline.Grader(
             project,
@@ -250,9 +266,10 @@ def selftest(
     format: TextFormat = typer.Option(TextFormat.text, "--format", help="text or json."),
 ) -> None:
     """Run the attack corpus: every case must be stopped by the layer it names (static
-    rules, jail, export comparison, verdict) and every honest case accepted. Cases that
-    need Lean run only where the toolchain and the grader's tools are installed (and are
-    reported skipped elsewhere). Exit 0 when no case fails."""
+    rules, jail, export comparison, verdict) and every honest case accepted, and counts only
+    on evidence that the attack was attempted (a case without it is an error, never a
+    pass). Cases that need Lean run only where the toolchain and the grader's tools are
+    installed (and are reported skipped elsewhere). Exit 0 when no case fails or errs."""
     from ..grade import selftest as st
 
     project = Project.find()
@@ -265,13 +282,14 @@ def selftest(
             raise UsageError(f"unknown case(s): {', '.join(unknown)}")
         cases = [c for c in cases if c.name in wanted]
     results = st.run_corpus(cases, st.SelftestContext.create(project, jail))
-    failed = [r for r in results if r.status == "fail"]
+    c = st.counts(results)
+    passed = c["fail"] == 0 and c["error"] == 0
     if format is TextFormat.json:
         print(
             json.dumps(
                 {
-                    "passed": not failed,
-                    "counts": st.counts(results),
+                    "passed": passed,
+                    "counts": c,
                     "cases": [r.as_dict() for r in results],
                 },
                 indent=2,
@@ -280,13 +298,22 @@ def selftest(
         )
     else:
         console = Console(highlight=False, soft_wrap=True)
-        mark = {"pass": "[green]pass[/]", "fail": "[bold red]FAIL[/]", "skipped": "[dim]skip[/]"}
+        mark = {
+            "pass": "[green]pass [/]",
+            "fail": "[bold red]FAIL [/]",
+            "error": "[bold yellow]ERROR[/]",
+            "skipped": "[dim]skip [/]",
+        }
         width = max((len(r.case.name) for r in results), default=0)
         for r in results:
-            console.print(f"{mark[r.status]}  {r.case.name:<{width}}  {r.case.layer:<8} {r.detail}")
-        c = st.counts(results)
+            console.print(
+                f"{mark[r.status]}  {r.case.name:<{width}}  {r.case.layer:<8} {escape(r.detail)}"
+            )
+            if r.evidence:
+                console.print(f"{'':<{width + 17}}[dim]evidence: {escape(r.evidence)}[/]")
         console.print(
             f"{len(results)} cases: {c['pass']} passed, {c['fail']} failed, "
+            f"{c['error']} errors (no evidence the case ran, or it could not run), "
             f"{c['skipped']} skipped (need Lean)"
         )
-    raise typer.Exit(1 if failed else 0)
+    raise typer.Exit(0 if passed else 1)

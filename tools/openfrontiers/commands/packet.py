@@ -34,6 +34,13 @@ def export(
         3.0, "--budget-hours", help="Time budget stated in each packet."
     ),
     force: bool = typer.Option(False, "--force", help="Replace an existing packet folder and key."),
+    mathlib_from: Path | None = typer.Option(
+        None,
+        "--mathlib-from",
+        help="A prebuilt packages directory (a checkout's .lake/packages, after `lake exe "
+        "cache get`) that every packet uses read-only as its packagesDir, at this absolute "
+        "path in the solver's sandbox: Lake then fetches nothing. Checked before export.",
+    ),
 ) -> None:
     """Export solver packets for written items (default: all of them)."""
     project = Project.find()
@@ -49,6 +56,7 @@ def export(
         salt=salt,
         budget_hours=budget_hours,
         force=force,
+        mathlib_from=mathlib_from,
     )
     print(f"exported {len(result.mapping)} packets ({selection.label}) to {result.out}")
     print(f"evaluator key: {result.key_path}")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -40,12 +41,25 @@ def is_yes_no(problem: str) -> bool:
     return static.has_yes_no_form(src.code, main)
 
 
+def lake_env() -> dict[str, str]:
+    """The environment for Lake: git must trust every repository, since a packet's prebuilt
+    Mathlib (its `packagesDir`) belongs to another user and git refuses such repositories
+    ("dubious ownership"), which would make Lake try to fetch them again."""
+    env = dict(os.environ)
+    count = int(env.get("GIT_CONFIG_COUNT", "0") or "0")
+    env[f"GIT_CONFIG_KEY_{count}"] = "safe.directory"
+    env[f"GIT_CONFIG_VALUE_{count}"] = "*"
+    env["GIT_CONFIG_COUNT"] = str(count + 1)
+    return env
+
+
 def compile_and_axioms(
     root: Path, namespace: str, module: str
 ) -> tuple[bool, str, list[str] | None]:
     """Build the submission module and print the axioms of `main`."""
+    env = lake_env()
     build = subprocess.run(
-        ["lake", "build", module], cwd=root, capture_output=True, text=True, check=False
+        ["lake", "build", module], cwd=root, capture_output=True, text=True, check=False, env=env
     )
     if build.returncode != 0:
         return False, (build.stdout + build.stderr)[-4000:], None
@@ -58,6 +72,7 @@ def compile_and_axioms(
             capture_output=True,
             text=True,
             check=False,
+            env=env,
         )
     finally:
         probe.unlink(missing_ok=True)

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
-from ..jail import Backend, JailPolicy, JailResult, Limits
+from ..jail import Backend, JailPolicy, JailResult, Limits, MiB
 from ..lean.toolchain import Toolchain
 from . import workspaces
 from .tools import GraderTools
@@ -30,6 +30,14 @@ NO_CGROUPS = (
     "no-cgroups: memory, process and CPU limits held per process (rlimits), not for each "
     "step's whole process tree (--allow-no-cgroups)"
 )
+# Git's per-user config, trusting every repository: see `trust_git_repositories`.
+GITCONFIG = "[safe]\n\tdirectory = *\n"
+# The kernel replay's own budget (`ofb grade --replay-memory-mib/--replay-wall`).
+# `leanchecker --fresh` replays every constant of the Solution's imports — for a file that
+# imports Mathlib, all of Mathlib — into a fresh environment, in one thread; it needs more
+# time and memory than any other step. docs/grading.md gives the measured figures.
+REPLAY_MEMORY_MIB = 16384
+REPLAY_WALL_SECONDS = 14400.0
 
 
 @dataclass
@@ -96,19 +104,58 @@ def step_policy(
     return replace(policy, cwd=workspace, copy_back=None if copy_back is None else tuple(copy_back))
 
 
+def trust_git_repositories(home: Path) -> Path:
+    """Write `home/.gitconfig` with `safe.directory = *` (fresh before every step, so nothing
+    an earlier step left there survives) and return its path.
+
+    Lake runs git in every package it loads, and git refuses a repository owned by another
+    uid ("dubious ownership") — Mathlib's packages belong to the grader, the jail runs as
+    nobody. The `GIT_CONFIG_*` variables of the step's environment cover Lake run by the
+    step itself, but comparator starts its builds in landrun with only `PATH`, `HOME` and
+    `LEAN_ABORT_ON_PANIC`: the file in `HOME` is what reaches git there."""
+    path = home / ".gitconfig"
+    path.unlink(missing_ok=True)
+    path.write_text(GITCONFIG, encoding="utf-8")
+    path.chmod(0o644)
+    return path
+
+
+def replay_limits(
+    limits: Limits,
+    memory_mib: int = REPLAY_MEMORY_MIB,
+    wall_seconds: float = REPLAY_WALL_SECONDS,
+) -> Limits:
+    """The replay step's limits: the other steps' (processes, CPUs, output), with its own
+    memory and wall clock."""
+    return replace(limits, memory=memory_mib * MiB, wall_seconds=wall_seconds)
+
+
+def replay_argv(tools: GraderTools, module: str) -> list[str]:
+    """`leanchecker --fresh MODULE`, called directly (no Lake): it finds the module through
+    the `LEAN_PATH` of its export workspace (`Steps.lean_env`)."""
+    return [str(tools.leanchecker), "--fresh", module]
+
+
 class Steps:
     """Builds the policy and the command line of each step and runs it in the jail.
 
-    Every step must have run under group limits (cgroups, or Docker's); a run that reports
-    per-process limits fails its stage, unless the evaluator waived them (`NO_CGROUPS` in
-    `waivers`)."""
+    `replay` limits the kernel replay (default: `replay_limits(limits)`). Every step must
+    have run under group limits (cgroups, or Docker's); a run that reports per-process
+    limits fails its stage, unless the evaluator waived them (`NO_CGROUPS` in `waivers`)."""
 
     def __init__(
-        self, tools: GraderTools, jail: Backend, limits: Limits, waivers: Sequence[str] = ()
+        self,
+        tools: GraderTools,
+        jail: Backend,
+        limits: Limits,
+        replay: Limits | None = None,
+        *,
+        waivers: Sequence[str] = (),
     ) -> None:
         self.tools = tools
         self.jail = jail
         self.limits = limits
+        self.replay_limits = replay if replay is not None else replay_limits(limits)
         self.waivers = tuple(waivers)
 
     @property
@@ -124,16 +171,23 @@ class Steps:
         programs: Sequence[Path] = (),
         env: dict[str, str] | None = None,
         copy_back: Sequence[str] | None = (),
+        limits: Limits | None = None,
+        lake: bool = True,
     ) -> JailPolicy:
-        """The step policy; each program is shown as its own file, never its folder."""
-        return step_policy(
+        """The step policy; each program is shown as its own file, never its folder. A step
+        that runs Lake (`lake`) finds the git config Lake needs in its `HOME` (the
+        workspace)."""
+        policy = step_policy(
             self.tools.toolchain,
             workspace,
-            self.limits,
+            limits or self.limits,
             [self.tools.packages_dir, *programs],
             env,
             copy_back,
         )
+        if lake:
+            trust_git_repositories(Path(policy.environment["HOME"]))
+        return policy
 
     def run(self, stage: str, what: str, argv: list[str], policy: JailPolicy) -> StageResult:
         start = time.monotonic()
@@ -164,15 +218,22 @@ class Steps:
         if tools.nanoda is not None:
             programs.append(tools.nanoda)
             env["COMPARATOR_NANODA"] = str(tools.nanoda)
-        return self.policy(workspace, programs, env)
+        return self.policy(workspace, programs, env, lake=False)
 
     def build(
-        self, stage: str, workspace: Path, module: str, *, trusted: bool = False
+        self,
+        stage: str,
+        workspace: Path,
+        module: str,
+        *,
+        trusted: bool = False,
+        keep: Sequence[str] = (),
     ) -> StageResult:
         """`lake build module`; only the module's outputs (and, for the trusted build, the
-        utility library's) come back from the jail."""
+        utility library's; and what `keep` names, for the self-test's evidence) come back
+        from the jail."""
         lake = str(self.tools.toolchain.lake)
-        outputs = workspaces.module_outputs(module)
+        outputs = workspaces.module_outputs(module) + tuple(keep)
         if trusted:
             outputs += workspaces.util_outputs()
         return self.run(
@@ -211,18 +272,21 @@ class Steps:
         rel = f"{workspaces.EXPORT_OUT}/{module}.ndjson"
         out = folder / rel
         env = {**self.lean_env(folder), "OFB_EXPORT_OUT": str(out)}
-        policy = self.policy(folder, [self.tools.lean4export], env, copy_back=(rel,))
+        policy = self.policy(folder, [self.tools.lean4export], env, copy_back=(rel,), lake=False)
         return self.run(
             "export", f"lean4export {module}", self.export_argv(module, names), policy
         ), out
 
     def replay_argv(self, module: str) -> list[str]:
-        return [str(self.tools.leanchecker), "--fresh", module]
+        return replay_argv(self.tools, module)
 
     def replay(self, folder: Path, module: str) -> StageResult:
         """`leanchecker --fresh`: every constant of `module` and of its imports replayed into
-        a fresh kernel environment, in the export workspace `folder`."""
-        policy = self.policy(folder, [], self.lean_env(folder))  # it ships with the toolchain
+        a fresh kernel environment, in the export workspace `folder`, under the replay's own
+        limits (leanchecker ships with the toolchain)."""
+        policy = self.policy(
+            folder, [], self.lean_env(folder), limits=self.replay_limits, lake=False
+        )
         return self.run("replay", f"leanchecker --fresh {module}", self.replay_argv(module), policy)
 
     def comparator(self, workspace: Path) -> JailResult:

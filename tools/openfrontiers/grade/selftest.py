@@ -1,4 +1,5 @@
-"""`ofb grade selftest`: the attack corpus, each case stopped by the layer it names.
+"""`ofb grade selftest`: the attack corpus, each case stopped by the layer it names, and
+counted only on evidence that the attack was attempted.
 
 The corpus is a folder (default `tests/grade/attacks/`) with `cases.toml`:
 
@@ -16,25 +17,41 @@ The corpus is a folder (default `tests/grade/attacks/`) with `cases.toml`:
     submission = "static/native_decide.lean"
     rule = "trust"                      # static: the rule that must reject it
 
-Layers and what a case must show:
+Layers, what a case must show, and the evidence that it ran:
 
 * `static`: the static layer rejects the submission with `rule` (or, with
-  `expect = "accept"`, passes it). Runs everywhere.
+  `expect = "accept"`, passes it). Evidence: the layer read the submission and found Lean
+  declarations in it. Runs everywhere.
 * `jail`: a compile-time payload is contained by the grader's compile jail — the same
   policy a build gets (only its workspace writable; the toolchain and Mathlib read-only;
   not the checkout, the answers or the other workspace; no network; process, memory and
   wall-clock limits). With `payload`, a script from `payloads/` stands for code a build
-  runs, and runs here; with `submission`, a Lean file is built in that jail for real
-  (needs Lean).
+  runs, and runs here as `payload.py NONCE KIND ARG…`; with `submission`, a Lean file is
+  built in that jail for real (needs Lean). Evidence, each carrying a fresh nonce: a
+  payload prints `{"started": NONCE}` and writes `ofb-selftest-ran` in its own work dir
+  before anything else, and reports one attempt per target; a Lean submission writes
+  `ofb-selftest-ran` with the text `OFB_SELFTEST_NONCE` (replaced by the nonce before the
+  build) from a `#eval`. The host is checked as well: files written outside, processes
+  left, and a listener on the host's loopback that a network payload must not reach (no
+  case ever addresses anything beyond loopback).
 * `export`: checker 1's comparison and axiom walk on lean4export NDJSON fixtures
   (`challenge`, `solution`, optional `reference`): `expect = "accept"` or the stage
-  (`compare`, `axioms`) that must reject, and optionally `answer_matches`. Runs everywhere.
+  (`compare`, `axioms`) that must reject, and optionally `answer_matches`. Evidence: both
+  fixtures read with their constants, and the stages that ran. Runs everywhere.
 * `grade`: the whole grader on a submission; `expect` is the verdict and `stage` the
-  stage of an unsolved one. Needs Lean, lean4export and comparator.
+  stage of an unsolved one. Evidence: the stages the verdict record shows ran. Needs Lean,
+  lean4export and comparator.
 * `isolation`: what a grading step is given and what comes back from it, tried with the
   grader's own code on real runs in the jail (`check` names which: build leftovers,
   copy-back, the Reference kept apart, tool folders, the jail without cgroups, verdict
-  lines, linked submissions; `selftest_isolation.py`). Runs everywhere (some need root).
+  lines, linked submissions; `selftest_isolation.py`). Evidence: the attack's own report
+  (what it planted, made or looked at) or, for the checks outside the jail, what the
+  grader's code returned. Runs everywhere (some need root, and are skipped without it).
+
+Each result is `pass` (stopped as named, with evidence), `fail` (not stopped: the attack
+ran and got through, or something escaped on the host), `error` (no evidence the attack
+was attempted, or the case could not run — never counted as contained) or `skipped`
+(needs Lean, which is not here).
 """
 
 from __future__ import annotations
@@ -44,7 +61,6 @@ import json
 import os
 import secrets
 import signal
-import socket
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -52,9 +68,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..errors import InputError, Location, OfbError
-from ..jail import Backend, Limits, MiB, get_backend
+from ..jail import Backend, JailResult, Limits, MiB, get_backend
 from ..jail.check import processes_with
+from ..jail.loopback import LoopbackListener
 from ..jail.policy import python_executable, python_paths
+from ..lean.decls import LeanFile
 from ..lean.toolchain import Toolchain
 from ..project import Project
 from ..tomlpos import load_toml
@@ -66,8 +84,14 @@ from .tools import GraderTools
 
 DEFAULT_CORPUS = Path("tests") / "grade" / "attacks"
 LAYERS = ("static", "jail", "export", "grade", "isolation")
+STATUSES = ("pass", "fail", "error", "skipped")
+# The evidence a jail case leaves: this file in its own work dir, holding the run's nonce.
+RAN_FILE = "ofb-selftest-ran"
+NONCE_PLACEHOLDER = "OFB_SELFTEST_NONCE"  # in a jail case's Lean submission
 SELFTEST_PACKET = "P901"
+PAYLOAD_SCRIPT = Path("payloads") / "compile_time.py"
 PAYLOAD_INSIDE = "/ofb-selftest/payload.py"
+PAYLOADS = ("write", "read", "see", "network", "forkbomb", "memory", "spin")
 # The jail cases use the compile policy with small limits, so a blow-up ends in seconds.
 JAIL_LIMITS = Limits(memory=256 * MiB, processes=64, cpus=1.0, wall_seconds=8.0, file_size=64 * MiB)
 
@@ -104,18 +128,33 @@ class Case:
     solution: Path | None = None
     reference_export: Path | None = None
     answer_matches: bool | None = None
+    host_paths: tuple[str, ...] = ()  # jail, Lean: host paths the build must not create
     check: str | None = None  # isolation: which check (selftest_isolation.CHECKS)
 
     @property
     def needs_lean(self) -> bool:
         return self.layer == "grade" or (self.layer == "jail" and self.payload is None)
 
+    def file(self, key: str) -> Path:
+        """A fixture or submission path the loader made sure of for this layer."""
+        path = getattr(self, key)
+        if path is None:
+            raise OfbError(f"case {self.name}: no {key}")
+        return path
+
+    @property
+    def ref(self) -> Reference:
+        if self.reference is None:
+            raise OfbError(f"case {self.name}: no reference")
+        return self.reference
+
 
 @dataclass(frozen=True)
 class CaseResult:
     case: Case
-    status: str  # pass, fail, skipped
+    status: str  # one of STATUSES
     detail: str
+    evidence: str = ""  # what shows the attack was attempted; empty when there is none
 
     def as_dict(self) -> dict:
         return {
@@ -124,11 +163,20 @@ class CaseResult:
             "what": self.case.what,
             "status": self.status,
             "detail": self.detail,
+            "evidence": self.evidence,
         }
 
 
 def counts(results: list[CaseResult]) -> dict[str, int]:
-    return {s: sum(1 for r in results if r.status == s) for s in ("pass", "fail", "skipped")}
+    return {s: sum(1 for r in results if r.status == s) for s in STATUSES}
+
+
+def decided(case: Case, ok: bool, detail: str, evidence: str | None, missing: str) -> CaseResult:
+    """`pass` or `fail` on evidence that the attack was attempted; without it `error`: a
+    case that never ran must not count as stopped."""
+    if not evidence:
+        return CaseResult(case, "error", f"no evidence the case ran: {missing}")
+    return CaseResult(case, "pass" if ok else "fail", detail, evidence)
 
 
 # -- loading ------------------------------------------------------------------------------
@@ -148,6 +196,7 @@ _CASE_KEYS = {
     "solution",
     "reference_export",
     "answer_matches",
+    "host_paths",
     "check",
 }
 
@@ -200,6 +249,25 @@ def load_corpus(folder: Path) -> list[Case]:
             error(where, f"case {name}: a {layer} case needs a reference and a submission")
         if layer == "jail" and not (table.get("payload") or "submission" in files):
             error(where, f"case {name}: a jail case needs a payload or a submission")
+        if layer == "jail" and table.get("payload") and table["payload"] not in PAYLOADS:
+            error(where, f"case {name}: payload must be one of {', '.join(PAYLOADS)}")
+        if table.get("payload") == "network" and set(table.get("args", ())) != {"{loopback}"}:
+            error(
+                where,
+                f"case {name}: a network payload tries only {{loopback}}, the self-test's own "
+                "listeners on the host's loopback: no other address, ever",
+            )
+        if layer == "jail" and table.get("payload") and not (folder / PAYLOAD_SCRIPT).is_file():
+            error(where, f"case {name}: no payload script {folder / PAYLOAD_SCRIPT}")
+        if layer == "jail" and files.get("submission", Path()).is_file():
+            text = files["submission"].read_text(encoding="utf-8")
+            if NONCE_PLACEHOLDER not in text or RAN_FILE not in text:
+                error(
+                    where,
+                    f"case {name}: {files['submission'].name} leaves no evidence that its "
+                    f'compile-time code ran: add `#eval IO.FS.writeFile "{RAN_FILE}" '
+                    f'"{NONCE_PLACEHOLDER}"`',
+                )
         if layer == "isolation":
             from .selftest_isolation import CHECKS
 
@@ -238,6 +306,7 @@ def load_corpus(folder: Path) -> list[Case]:
                 solution=files.get("solution"),
                 reference_export=files.get("reference_export"),
                 answer_matches=table.get("answer_matches"),
+                host_paths=tuple(str(a) for a in table.get("host_paths", ())),
                 check=table.get("check"),
             )
         )
@@ -280,39 +349,52 @@ class SelftestContext:
 
 
 def run_static(case: Case) -> CaseResult:
-    ref = case.reference
+    ref = case.ref
+    text = case.file("submission").read_text(encoding="utf-8")
     item_ns = f"FrontierBench.{ref.item}"
     result = static.check(
-        case.submission.read_text(encoding="utf-8"),
+        text,
         ref.text,
         namespaces={SELFTEST_PACKET: item_ns, item_ns: item_ns},
         yes_no=ref.yes_no,
     )
+    declarations = LeanFile.parse(text).declarations
+    evidence = (
+        f"the static layer read {case.file('submission').name} "
+        f"({len(text.splitlines())} lines, {len(declarations)} declaration(s))"
+        if declarations
+        else None
+    )
+    missing = f"{case.file('submission').name} holds no Lean declaration"
     rules = sorted({i.rule for i in result.issues})
     if case.expect == "accept":
-        ok = result.passed
-        return CaseResult(
+        return decided(
             case,
-            "pass" if ok else "fail",
-            "accepted" if ok else "rejected: " + "; ".join(i.message for i in result.issues[:3]),
+            result.passed,
+            "accepted"
+            if result.passed
+            else "rejected: " + "; ".join(i.message for i in result.issues[:3]),
+            evidence,
+            missing,
         )
-    ok = case.rule in rules
     first = next((i for i in result.issues if i.rule == case.rule), None)
-    return CaseResult(
+    return decided(
         case,
-        "pass" if ok else "fail",
-        f"rejected by {case.rule}: {first.message}"
-        if ok
+        first is not None,
+        f"rejected by {case.rule} at line {first.line}: {first.message}"
+        if first is not None
         else f"not rejected by {case.rule} (rules fired: {', '.join(rules) or 'none'})",
+        evidence,
+        missing,
     )
 
 
 def run_export(case: Case) -> CaseResult:
     try:
-        ch, so = read_file(case.challenge), read_file(case.solution)
+        ch, so = read_file(case.file("challenge")), read_file(case.file("solution"))
         ref = read_file(case.reference_export) if case.reference_export else None
     except ExportError as exc:
-        return CaseResult(case, "fail", f"fixture unreadable: {exc}")
+        return CaseResult(case, "error", f"fixture unreadable: {exc}")
     theorem = next((".".join(n) for n in ch.decls if n[-1:] == ("main",)), "P001.main")
     result = checker1.Checker1Result()
     yes_no = case.reference.yes_no if case.reference else ref is None
@@ -338,19 +420,36 @@ def run_export(case: Case) -> CaseResult:
     )
     if case.answer_matches is not None:
         detail += f"; answer matches reference: {result.answer_matches}"
-    return CaseResult(
-        case, "pass" if ok else "fail", detail if ok else f"expected {case.expect}, got {detail}"
+    evidence = (
+        f"read {len(ch.decls)} + {len(so.decls)} constants; stages run: "
+        + ", ".join(s.stage for s in stages)
+        if ch.decls and so.decls and stages
+        else None
+    )
+    return decided(
+        case,
+        ok,
+        detail if ok else f"expected {case.expect}, got {detail}",
+        evidence,
+        "an export fixture holds no constant, or no stage ran",
     )
 
 
 def run_jail_payload(case: Case, jail: Backend, project: Project) -> CaseResult:
-    """Run a payload in the compile jail, then look on the host for what must not be there."""
-    script = (case.folder / "payloads" / "compile_time.py").read_bytes()
+    """Run a payload in the compile jail, look on the host for what must not be there, and
+    ask for the payload's evidence that it ran (its start line and ran-file, with a nonce)."""
+    if case.payload is None:
+        raise OfbError(f"case {case.name}: no payload")
+    script = (case.folder / PAYLOAD_SCRIPT).read_bytes()
+    nonce = secrets.token_hex(8)
     name = f"ofb-selftest-{secrets.token_hex(6)}"
     # A process token that is also a valid `sleep` duration, so the fork bomb's children
     # stay alive and can be found on the host afterwards.
     token = f"{3000 + secrets.randbelow(1000)}.{secrets.randbelow(10**6):06d}"
-    with tempfile.TemporaryDirectory(prefix="ofb-selftest-") as tmp:
+    with (
+        tempfile.TemporaryDirectory(prefix="ofb-selftest-") as tmp,
+        LoopbackListener() as host_net,
+    ):
         base = Path(tmp)
         os.chmod(base, 0o755)
         workspace, other, outside, prefix = (
@@ -362,9 +461,6 @@ def run_jail_payload(case: Case, jail: Backend, project: Project) -> CaseResult:
         os.chmod(outside, 0o777)  # writable by anyone on the host: only the jail protects it
         (other / "Challenge.lean").write_text("-- the other workspace\n")
         answers = project.evaluator_dir / "answers.toml"
-        listener = socket.socket()
-        listener.bind(("127.0.0.1", 0))
-        listener.listen(1)
         places = {
             "{workspace}": str(workspace),
             "{other}": str(other / "Challenge.lean"),
@@ -373,21 +469,25 @@ def run_jail_payload(case: Case, jail: Backend, project: Project) -> CaseResult:
             "{checkout}": str(project.root / "escaped"),
             "{host_tmp}": f"/tmp/{name}",
             "{token}": token,
-            "{loopback}": f"127.0.0.1:{listener.getsockname()[1]}",
         }
-        args = [_fill(a, places) for a in case.args]
+        args: list[str] = []
+        for arg in case.args:  # `{loopback}` stands for every host listener (127.0.0.1, ::1)
+            args += host_net.addresses if arg == "{loopback}" else [_fill(arg, places)]
         # The grader's compile policy; an empty folder stands where the toolchain would be,
-        # and the payload's interpreter is visible instead of Mathlib's packages.
+        # and the payload's interpreter is visible instead of Mathlib's packages. What a
+        # build's jail gives back is its module's outputs; here, the payload's evidence.
         policy = step_policy(
-            Toolchain(prefix, "", "", project.root), workspace, JAIL_LIMITS, python_paths()
+            Toolchain(prefix, "", "", project.root),
+            workspace,
+            JAIL_LIMITS,
+            python_paths(),
+            copy_back=(RAN_FILE,),
         )
         policy = replace(policy, files=((PAYLOAD_INSIDE, script),))
-        try:
-            result = jail.run(
-                [str(python_executable()), "-I", "-S", PAYLOAD_INSIDE, case.payload, *args], policy
-            )
-        finally:
-            listener.close()
+        result = jail.run(
+            [str(python_executable()), "-I", "-S", PAYLOAD_INSIDE, nonce, case.payload, *args],
+            policy,
+        )
         time.sleep(0.1)
         leftovers = processes_with(token)
         for pid in leftovers:  # never leave one behind, whatever the verdict
@@ -400,18 +500,59 @@ def run_jail_payload(case: Case, jail: Backend, project: Project) -> CaseResult:
         ]
         for p in escaped:
             p.unlink()
-        report = _report(result.text())
-        problems = []
-        if escaped:
-            problems.append("written on the host: " + ", ".join(map(str, escaped)))
-        if leftovers:
-            problems.append(f"{len(leftovers)} process(es) outlived the jail")
-        problems += _judge_payload(case.payload, result, report)
+        reached = host_net.reached()
+        ran_file = workspace / RAN_FILE
+        ran = ran_file.is_file() and ran_file.read_text(errors="replace") == nonce
+    lines = _json_lines(result.text())
+    started = any(line.get("started") == nonce for line in lines)
+    report: dict = next((line for line in reversed(lines) if "started" not in line), {})
+    host = []  # what the host shows got through: a failure, whatever the payload said
+    if escaped:
+        host.append("written on the host: " + ", ".join(map(str, escaped)))
+    if leftovers:
+        host.append(f"{len(leftovers)} process(es) outlived the jail")
+    if reached:
+        host.append("the host's loopback listener was reached from the jail: " + ", ".join(reached))
+    seen = [
+        *([f"start line with nonce {nonce}"] if started else []),
+        *([f"{RAN_FILE} with the nonce in its work dir"] if ran else []),
+    ]
+    if host:
+        return CaseResult(case, "fail", "; ".join(host), "; ".join(seen) or "the host's own")
+    if not (started and ran):
+        absent = [
+            *([] if started else ["no start line with the nonce in its output"]),
+            *([] if ran else [f"no {RAN_FILE} with the nonce in its work dir"]),
+        ]
+        stderr = result.text("stderr").strip().splitlines()[-1:]
+        return decided(
+            case,
+            False,
+            "",
+            None,
+            f"{'; '.join(absent)} (the run {result.describe()}"
+            + (f": {stderr[0][:200]}" if stderr else "")
+            + ")",
+        )
+    evidence = " and ".join(seen)
+    if case.payload in TARGETED:
+        attempted = report.get("attempts", {})
+        missing = [a for a in args if a not in attempted]
+        if missing:
+            return decided(case, False, "", None, f"the payload never tried {', '.join(missing)}")
+        evidence += f"; {len(args)} attempt(s) reported: " + ", ".join(
+            f"{a}: {attempted[a]}" for a in args
+        )
+    problems = _judge_payload(case.payload, result, report)
     if problems:
-        return CaseResult(case, "fail", "; ".join(problems))
-    return CaseResult(
-        case, "pass", f"contained ({result.describe()}): {report.get('detail', '')}".strip()
-    )
+        return CaseResult(case, "fail", "; ".join(problems), evidence)
+    said = report.get("detail", "")
+    detail = f"contained ({result.describe()})" + (f": {said}" if said else "")
+    return CaseResult(case, "pass", detail, evidence)
+
+
+# Payloads that report one attempt per argument.
+TARGETED = ("write", "read", "see", "network")
 
 
 def _fill(arg: str, places: dict[str, str]) -> str:
@@ -420,24 +561,23 @@ def _fill(arg: str, places: dict[str, str]) -> str:
     return arg
 
 
-def _report(stdout: str) -> dict:
-    for line in reversed(stdout.splitlines()):
+def _json_lines(stdout: str) -> list[dict]:
+    found = []
+    for line in stdout.splitlines():
         try:
             obj = json.loads(line)
         except ValueError:
             continue
         if isinstance(obj, dict):
-            return obj
-    return {}
+            found.append(obj)
+    return found
 
 
-def _judge_payload(payload: str, result, report: dict) -> list[str]:
+def _judge_payload(payload: str, result: JailResult, report: dict) -> list[str]:
     """What the payload's own report and the run's end must show for containment."""
     if payload == "write":  # inside, /tmp is the jail's own: only the host can tell
-        return [] if report else [f"no report from the payload ({result.describe()})"]
+        return []
     if payload in ("read", "network", "see"):
-        if not report:
-            return [f"no report from the payload ({result.describe()})"]
         reached = report.get("reached", [])
         return [f"reached from the jail: {', '.join(reached)}"] if reached else []
     if payload == "memory":
@@ -450,11 +590,11 @@ def _judge_payload(payload: str, result, report: dict) -> list[str]:
             )
         ]
     if payload == "forkbomb":
-        started = report.get("started")
-        if started is None and not (result.timed_out or result.outcome in ("memory", "signal")):
+        count = report.get("processes")
+        if count is None and not (result.timed_out or result.outcome in ("memory", "signal")):
             return [f"no report from the payload ({result.describe()})"]
-        if started is not None and started >= JAIL_LIMITS.processes:
-            return [f"{started} processes started under a limit of {JAIL_LIMITS.processes}"]
+        if count is not None and count >= JAIL_LIMITS.processes:
+            return [f"{count} processes started under a limit of {JAIL_LIMITS.processes}"]
         return []
     if payload == "spin":
         return (
@@ -465,15 +605,17 @@ def _judge_payload(payload: str, result, report: dict) -> list[str]:
     return [f"unknown payload {payload!r}"]
 
 
-def _job(case: Case) -> GradeJob:
-    ref = case.reference
-    text = case.submission.read_text(encoding="utf-8")
-    data = ref.text.encode()
+def _job(case: Case, nonce: str | None = None) -> GradeJob:
+    ref = case.ref
+    path = case.file("submission")
+    text = path.read_text(encoding="utf-8")
+    if nonce is not None:
+        text = text.replace(NONCE_PLACEHOLDER, nonce)
     return GradeJob(
-        Submission(case.submission, SELFTEST_PACKET, text, sha256(text.encode())),
+        Submission(path, SELFTEST_PACKET, text, sha256(text.encode())),
         ref.item,
         ref.text,
-        sha256(data),
+        sha256(ref.text.encode()),
         ref.yes_no,
         ref.open_item,
         None if ref.open_item else ref.answer,
@@ -490,26 +632,36 @@ def run_grade(case: Case, ctx: SelftestContext) -> CaseResult:
     got = f"{d.verdict}" + (
         f" at {d.stage} ({d.reason})" if d.stage else f" ({d.reason})" if d.reason else ""
     )
-    return CaseResult(
+    ran = ["static"] if "static" in record.checkers else []
+    ran += [s["stage"] for s in (record.checkers.get("ours") or {}).get("stages", [])]
+    if record.checkers.get("comparator") is not None:
+        ran.append("comparator")
+    return decided(
         case,
-        "pass" if ok else "fail",
+        ok,
         got
         if ok
         else f"expected {case.expect}"
         + (f" at {case.stage}" if case.stage else "")
         + f", got {got}",
+        "stages run: " + ", ".join(ran) if ran else None,
+        "the verdict record shows no stage that ran",
     )
 
 
 def run_jail_lean(case: Case, ctx: SelftestContext) -> CaseResult:
-    """Build a Lean file whose compile-time code writes outside its workspace, bypassing the
-    static layer on purpose (the jail must hold on its own); nothing may appear outside."""
+    """Build a Lean file whose compile-time code tries something outside its workspace,
+    bypassing the static layer on purpose (the jail must hold on its own): none of the
+    case's `host_paths` may appear, and the file's own evidence that its compile-time code
+    ran (`RAN_FILE` holding the nonce, in its work dir) must."""
     from . import workspaces
 
-    marker = Path("/tmp/ofb-selftest-escape")
-    marker.unlink(missing_ok=True)
+    if ctx.steps is None:
+        raise OfbError(f"case {case.name} needs Lean ({ctx.lean_problem})")
+    nonce = secrets.token_hex(8)
+    watched = [Path(p.replace("{nonce}", nonce)) for p in case.host_paths]
     with tempfile.TemporaryDirectory(prefix="ofb-selftest-") as tmp:
-        job = _job(case)
+        job = _job(case, nonce)
         attempt = workspaces.prepare(
             Path(tmp),
             job,
@@ -519,11 +671,34 @@ def run_jail_lean(case: Case, ctx: SelftestContext) -> CaseResult:
             answer="True",
             comparator_config={},
         )
-        outcome = ctx.steps.build("compile_submission", attempt.solution, "Solution")
-    if marker.exists():
-        marker.unlink()
-        return CaseResult(case, "fail", f"the build wrote {marker} on the host")
-    return CaseResult(case, "pass", f"nothing written outside (build ok: {outcome.ok})")
+        outcome = ctx.steps.build(
+            "compile_submission", attempt.solution, "Solution", keep=(RAN_FILE,)
+        )
+        ran = [
+            p
+            for p in attempt.solution.rglob(RAN_FILE)
+            if p.is_file() and p.read_text(errors="replace") == nonce
+        ]
+    escaped = [p for p in watched if p.exists()]
+    for p in escaped:
+        p.unlink()
+    last = (outcome.detail.strip().splitlines() or [outcome.reason])[-1]
+    build = "build ok" if outcome.ok else f"build failed: {last[:200]}"
+    evidence = f"{RAN_FILE} with nonce {nonce} in its work dir ({build})" if ran else None
+    if escaped:
+        return CaseResult(
+            case,
+            "fail",
+            "the build wrote on the host: " + ", ".join(map(str, escaped)),
+            evidence or "the host's own",
+        )
+    return decided(
+        case,
+        True,
+        f"nothing written outside ({len(watched)} host path(s) watched)",
+        evidence,
+        f"no {RAN_FILE} with the nonce in its work dir: the compile-time code never ran ({build})",
+    )
 
 
 def static_stops(case: Case) -> bool:
@@ -547,13 +722,13 @@ def run_case(case: Case, ctx: SelftestContext) -> CaseResult:
             return CaseResult(case, "skipped", f"needs Lean ({ctx.lean_problem})")
         if case.layer == "jail":
             if ctx.jail is None:
-                return CaseResult(case, "fail", f"no working jail here: {ctx.jail_problem}")
+                return CaseResult(case, "error", f"no working jail here: {ctx.jail_problem}")
             if case.payload is not None:
                 return run_jail_payload(case, ctx.jail, ctx.project)
             return run_jail_lean(case, ctx)
         return run_grade(case, ctx)
     except OfbError as exc:
-        return CaseResult(case, "fail", f"error: {exc}")
+        return CaseResult(case, "error", f"could not run: {exc}")
 
 
 def run_corpus(cases: list[Case], ctx: SelftestContext) -> list[CaseResult]:

@@ -20,8 +20,9 @@ comes back from it, tried with the grader's own code on real runs in the jail.
     check = "submission-link"   a submission that is a link to the answers is refused unread
                                 (item 8)
 
-Each reports what it saw as its detail; a case passes only when the attack ran (the
-payload's own report) and was stopped.
+Each reports what it saw as its detail and what shows the attack ran as its evidence (the
+payload's own report, or what the grader's code returned); without evidence a case is an
+`error`, never a pass.
 """
 
 from __future__ import annotations
@@ -396,11 +397,11 @@ def check_submission_link(case: Case, project: Project) -> Outcome:
 
 
 def run_isolation(case: Case, ctx: SelftestContext, job_of: Callable[[Case], object]) -> CaseResult:
-    from .selftest import CaseResult
+    from .selftest import CaseResult, decided
 
     check = case.check
     if check in NEEDS_JAIL and ctx.jail is None:
-        return CaseResult(case, "fail", f"no working jail here: {ctx.jail_problem}")
+        return CaseResult(case, "error", f"no working jail here: {ctx.jail_problem}")
     if check == "no-cgroups" and (os.geteuid() != 0 or shutil.which("bwrap") is None):
         return CaseResult(case, "skipped", "needs root and bwrap (to compare with cgroups)")
     if check in ("copy-back", "leftovers") and os.geteuid() != 0:
@@ -423,6 +424,4 @@ def run_isolation(case: Case, ctx: SelftestContext, job_of: Callable[[Case], obj
                 "tool-folder": lambda: check_tool_folder(scene, case),
                 "no-cgroups": lambda: check_no_cgroups(scene, case),
             }[check or ""]()
-    if not evidence:
-        return CaseResult(case, "fail", f"no evidence the attack ran: {detail}")
-    return CaseResult(case, "pass" if ok else "fail", f"{detail} (evidence: {evidence})")
+    return decided(case, ok, detail, evidence or None, detail)

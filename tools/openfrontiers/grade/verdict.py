@@ -6,7 +6,9 @@
 | passes | a build fails | not run | – | unsolved | compile_* (B) | timeout, memory, crash |
 | passes | rejects at S | rejects | – | unsolved | S | checker 1's reason |
 | passes | rejects at S | accepts | – | unsolved | S | checker-disagreement |
+| passes | out of time/memory at S | accepts | – | unsolved | S | timeout, memory |
 | passes | accepts | rejects | – | unsolved | comparator | checker-disagreement |
+| passes | accepts | out of time/memory | – | unsolved | comparator | timeout, memory |
 | passes | accepts | accepts | open item | frozen-review | – | open-item-accepted |
 | passes | accepts | accepts | reference answer | solved | – | – |
 | passes | accepts | accepts | yes/no, the opposite answer | frozen-review | – | opposite-answer |
@@ -17,6 +19,8 @@
 memory, crash, work-dir or error. What a step on evaluator data (the Reference) printed is
 never part of a verdict.
 
+A checker that ran out of time or memory (the kernel replay, typically) decided nothing, so
+that is no disagreement: the verdict is unsolved with the stage and `timeout`/`memory`.
 An item counts as solved only in the one row where both checkers accept the reference
 answer. A frozen item goes to statement review before any claim; an unsolved one records
 the earliest stage that stopped it.
@@ -42,6 +46,8 @@ STAGES = (
 )
 FORMAT = "openfrontiers-verdict/1"
 EVALUATOR_FORMAT = "openfrontiers-verdict-evaluator/1"
+# Reasons that say a checker was stopped before it could decide.
+OUT_OF_BUDGET = ("timeout", "memory")
 
 
 @dataclass(frozen=True)
@@ -74,6 +80,13 @@ def decide(o: Outcomes) -> Decision:
     theirs_ok, theirs_reason = o.comparator
     if o.ours_failure is not None:
         stage, reason = o.ours_failure
+        if theirs_ok and reason in OUT_OF_BUDGET:
+            return Decision(
+                "unsolved",
+                stage,
+                reason,
+                f"checker 1 stopped at {stage} ({reason}); comparator accepted",
+            )
         if theirs_ok:
             return Decision(
                 "unsolved",
@@ -82,6 +95,13 @@ def decide(o: Outcomes) -> Decision:
                 f"checker 1 rejected at {stage} ({reason}); comparator accepted",
             )
         return Decision("unsolved", stage, reason, f"comparator also rejected ({theirs_reason})")
+    if not theirs_ok and theirs_reason in OUT_OF_BUDGET:
+        return Decision(
+            "unsolved",
+            "comparator",
+            theirs_reason,
+            f"checker 1 accepted; comparator stopped ({theirs_reason})",
+        )
     if not theirs_ok:
         return Decision(
             "unsolved",

@@ -1,17 +1,19 @@
 """`ofb jail check`: the self-check an evaluator runs on a node before anything untrusted.
 
 About twenty-five probes, each a separate run in the jail (the inside half is
-`selfcheck.py`), cover what the paper's jail promises: no network and no socket of any
-family, host Unix sockets unreachable, nothing writable but the work dir, size caps on the
-work dir and `/tmp`, no host process or host path visible, no `ptrace`, no mount, no new
-namespace, an unprivileged uid without capabilities, NoNewPrivs and seccomp active, and
-the memory, process, CPU, file-size and wall-clock limits enforced and reported, orphans
-killed, the environment cleared. `group-memory` shows that the memory limit holds for the
-whole process tree (several processes, each within the limit, together beyond it), which
-only cgroups give. Given the grading policy (`grading`), the host-files, write and
-environment probes run again under it: the checkout, the evaluator's data and the host
-stay invisible, nothing the grader shows is writable, the environment is the grader's. A
-probe passes only on positive evidence; one that cannot run fails.
+`selfcheck.py`), cover what the paper's jail promises: no network (no interface or route
+but `lo`, a network namespace of its own, a listener on the host's loopback unreachable —
+nothing is ever sent beyond loopback) and no socket of any family, host Unix sockets
+unreachable, nothing writable but the work dir, size caps on the work dir and `/tmp`, no
+host process or host path visible, no `ptrace`, no mount, no new namespace, an
+unprivileged uid without capabilities, NoNewPrivs and seccomp active, and the memory,
+process, CPU, file-size and wall-clock limits enforced and reported, orphans killed, the
+environment cleared. `group-memory` shows that the memory limit holds for the whole
+process tree (several processes, each within the limit, together beyond it), which only
+cgroups give. Given the grading policy (`grading`), the host-files, write and environment
+probes run again under it: the checkout, the evaluator's data and the host stay
+invisible, nothing the grader shows is writable, the environment is the grader's. A probe
+passes only on positive evidence; one that cannot run fails.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .backend import Backend
+from .loopback import LoopbackListener, net_namespace
 from .policy import JailPolicy, MiB, base_policy, python_executable, python_paths
 from .result import JailResult
 
@@ -102,10 +105,17 @@ def _timed_out(result: JailResult, ok: bool, detail: str) -> tuple[bool, str]:
     return False, f"not stopped at the wall-clock limit ({result.describe()}): {detail}"
 
 
-def probes(sock_path: str, abstract: str, ro_dir: str, token: str) -> list[Probe]:
+def probes(
+    sock_path: str, abstract: str, ro_dir: str, token: str, net: tuple[str, ...] = ()
+) -> list[Probe]:
+    """The probes; `net` is the host's network namespace and loopback listeners."""
     env_keys = tuple(k for k, _ in ENV)
     return [
-        Probe("network", "no network interface but lo; no route out"),
+        Probe(
+            "network",
+            "only lo, own network namespace, host loopback listener unreachable",
+            net,
+        ),
         Probe("sockets", "socket() of every family and type refused"),
         Probe(
             "host-unix-socket",
@@ -270,7 +280,10 @@ def run_check(
     `grading` makes the grading policy for a workspace (without it the grading probes are
     not run); `private` are host paths the grading probes must not see."""
     token = f"{3000 + secrets.randbelow(1000)}.{secrets.randbelow(10**6):06d}"
-    with tempfile.TemporaryDirectory(prefix="ofb-jail-check-") as tmp:
+    with (
+        tempfile.TemporaryDirectory(prefix="ofb-jail-check-") as tmp,
+        LoopbackListener() as host_net,
+    ):
         tmp_path = Path(tmp)
         os.chmod(tmp_path, 0o755)
         sock_dir = tmp_path / "sock"
@@ -286,9 +299,10 @@ def run_check(
         for s in listeners:
             s.listen(1)
         try:
+            net = (net_namespace(), *host_net.addresses)
             selected = [
                 p
-                for p in probes(str(sock_dir / "host.sock"), abstract, str(ro_dir), token)
+                for p in probes(str(sock_dir / "host.sock"), abstract, str(ro_dir), token, net)
                 if (only is None or p.name in only) and (grading is not None or not p.grading)
             ]
 
@@ -334,6 +348,16 @@ def run_check(
                         ok, detail = False, f"the orphan `sleep {token}` outlived the jail"
                     else:
                         detail += "; it is gone"
+                if probe.name == "network":
+                    reached = host_net.reached()  # the host's word, whatever the inside said
+                    if reached:
+                        ok, detail = (
+                            False,
+                            (
+                                f"the host's loopback listener was reached from the jail "
+                                f"({', '.join(reached)}); {detail}"
+                            ),
+                        )
                 if probe.name == "work-size" and ok and not result.work_capped:
                     ok, detail = False, "the work dir is not on a capped file system (not root?)"
                 return ProbeOutcome(probe.name, ok, detail, time.monotonic() - start, probe.summary)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import errno
+import ipaddress
 import json
 import os
 import select
@@ -40,18 +41,86 @@ def status_fields() -> dict[str, str]:
     return fields
 
 
-def probe_network(_args):
-    with open("/proc/net/dev") as f:
-        interfaces = [line.split(":")[0].strip() for line in f.readlines()[2:]]
-    others = [i for i in interfaces if i != "lo"]
-    if others:
-        return False, f"network interfaces visible: {', '.join(others)}"
+# Where the kernel shows a network namespace's interfaces and routes, and how to read the
+# interface name of each entry (None: the directory's entries are the names).
+NET_SOURCES = (
+    ("/sys/class/net", None),
+    ("/proc/net/dev", lambda row: row.split(":")[0].strip() if ":" in row else None),
+    ("/proc/net/route", lambda row: row.split()[0] if row.split() else None),
+    ("/proc/net/ipv6_route", lambda row: row.split()[-1] if row.split() else None),
+    ("/proc/net/if_inet6", lambda row: row.split()[-1] if row.split() else None),
+)
+HEADER_ROWS = {"/proc/net/dev": 2, "/proc/net/route": 1}
+
+
+def network_interfaces():
+    """The interfaces other than `lo` that the jail's namespace shows, by source, and the
+    sources that could be read (absent ones, such as an unmounted /sys, show nothing)."""
+    others, read = {}, []
+    for path, name_of in NET_SOURCES:
+        try:
+            if name_of is None:
+                names = os.listdir(path)
+            else:
+                with open(path) as f:
+                    rows = f.read().splitlines()[HEADER_ROWS.get(path, 0) :]
+                names = [name_of(row) for row in rows]
+        except OSError:
+            continue
+        read.append(path)
+        extra = sorted({n for n in names if n and n != "lo"})
+        if extra:
+            others[path] = extra
+    return others, read
+
+
+def try_connect(address):
+    """Connect to `HOST:PORT` (`[HOST]:PORT` for IPv6); how it ended, and whether it got in."""
+    host, _, port = address.rpartition(":")
+    host = host.strip("[]")
+    if not ipaddress.ip_address(host).is_loopback:  # never a packet beyond loopback
+        return False, "not tried: not a loopback address"
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
     try:
-        s = socket.create_connection(("1.1.1.1", 53), timeout=2)
-        s.close()
-        return False, "connected to 1.1.1.1:53"
+        s = socket.socket(family, socket.SOCK_STREAM)
     except OSError as exc:
-        return True, f"only lo; connect refused ({exc.strerror or exc})"
+        return False, f"socket() refused ({errno.errorcode.get(exc.errno, exc.errno)})"
+    try:
+        s.settimeout(2)
+        s.connect((host, int(port)))
+        return True, "connected"
+    except OSError as exc:
+        code = errno.errorcode.get(exc.errno, "") if exc.errno else ""
+        return False, f"connect failed ({code or exc})"
+    finally:
+        s.close()
+
+
+def probe_network(args):
+    """args: the host's network namespace, then the host's loopback listeners. Nothing is
+    ever sent beyond loopback: the host listeners are the only addresses tried."""
+    host_ns, addresses = args[0], args[1:]
+    problems = [] if addresses else ["no host listener to try"]
+    others, read = network_interfaces()
+    if "/proc/net/dev" not in read:
+        problems.append("cannot read /proc/net/dev: no evidence of the jail's interfaces")
+    for path, names in others.items():
+        problems.append(f"{path} shows {', '.join(names)}")
+    own_ns = os.readlink("/proc/self/ns/net")
+    if own_ns == host_ns:
+        problems.append(f"the jail shares the host's network namespace ({own_ns})")
+    tried = []
+    for address in addresses:
+        reached, how = try_connect(address)
+        if reached:
+            problems.append(f"reached the host listener at {address}")
+        tried.append(f"{address}: {how}")
+    if problems:
+        return False, "; ".join(problems)
+    return True, (
+        f"only lo (read {', '.join(read)}); own network namespace; "
+        f"host loopback listeners not reached ({'; '.join(tried)})"
+    )
 
 
 def probe_sockets(_args):

@@ -24,10 +24,12 @@ from ..check.engine import check_files
 from ..check.findings import Severity
 from ..errors import OfbError, UsageError
 from ..evaluator import load_answers
+from ..lean import lake_manifest
 from ..project import Project
 from ..register import Item, Subset
 from ..register.model import Focus, Verdict
-from . import archive, ids, scan, workspace
+from . import archive, ids, mathlib, scan, workspace
+from .mathlib import PrebuiltPackages
 from .transform import to_problem
 
 KEY_FORMAT = "openfrontiers-evaluator-key/1"
@@ -119,13 +121,20 @@ def gate(project: Project, items: list[Item]) -> None:
         )
 
 
-def build(project: Project, item_ids: list[str], salt: bytes, budget_hours: float) -> Build:
+def build(
+    project: Project,
+    item_ids: list[str],
+    salt: bytes,
+    budget_hours: float,
+    packages: PrebuiltPackages | None = None,
+) -> Build:
     mapping = ids.assign(item_ids, salt)
     packets = {}
+    packages_dir = packages.path if packages is not None else None
     for pid, item_id in mapping.items():
         source = project.item_file(item_id).read_text(encoding="utf-8")
         problem = to_problem(source, item_id, pid)
-        packets[pid] = workspace.build(project, pid, item_id, problem, budget_hours)
+        packets[pid] = workspace.build(project, pid, item_id, problem, budget_hours, packages_dir)
     result = Build(mapping, packets)
     for pid, packet in packets.items():
         result.archives[pid] = archive.build(pid, packet.files, set(packet.executables))
@@ -166,6 +175,7 @@ def key_document(
     salt_generated: bool,
     subset: Subset,
     budget_hours: float,
+    packages: PrebuiltPackages | None = None,
 ) -> dict:
     inputs = {name: sha256_file(project.root / name) for name in INPUTS}
     for path in sorted(project.util_dir.rglob("*.lean")):
@@ -189,6 +199,7 @@ def key_document(
         "created_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "subset": {"name": subset.name, "version": subset.version or None},
         "budget_hours": budget_hours,
+        "mathlib": packages.as_key() if packages is not None else None,
         "salt_sha256": ids.salt_digest(salt),
         "repository": _git_state(project.root),
         "inputs": inputs,
@@ -225,7 +236,10 @@ def export(
     salt: bytes | None,
     budget_hours: float,
     force: bool = False,
+    mathlib_from: Path | None = None,
 ) -> ExportResult:
+    """Export packets; `mathlib_from`: a prebuilt packages directory every packet's Lake
+    workspace uses read-only (`packet.mathlib`), checked before anything is built."""
     if not items:
         raise UsageError(f"{subset.label} selects no items to export")
     if budget_hours <= 0:
@@ -238,15 +252,26 @@ def export(
     for path in (out, key_path):
         if path.exists() and not force:
             raise UsageError(f"{path} exists; use --force to replace it")
+    packages = (
+        mathlib.prebuilt(mathlib_from, lake_manifest.load(project.root / "lake-manifest.json"))
+        if mathlib_from is not None
+        else None
+    )
     gate(project, items)
     generated = salt is None
     salt = ids.new_salt() if salt is None else salt
-    result = build(project, [i.id for i in items], salt, budget_hours)
+    result = build(project, [i.id for i in items], salt, budget_hours, packages)
     leaks = leak_scan(project, result)
     if leaks:
         raise PacketLeak(leaks)
     key = key_document(
-        project, result, salt, salt_generated=generated, subset=subset, budget_hours=budget_hours
+        project,
+        result,
+        salt,
+        salt_generated=generated,
+        subset=subset,
+        budget_hours=budget_hours,
+        packages=packages,
     )
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
@@ -316,7 +341,8 @@ def verify(project: Project, key_path: Path, out: Path, salt: bytes | None = Non
     missing_sources = [i for i in items if not project.item_file(i).exists()]
     if missing_sources:
         return differences
-    result = build(project, items, salt, key["budget_hours"])
+    packages = PrebuiltPackages(key["mathlib"]["packages_dir"]) if key.get("mathlib") else None
+    result = build(project, items, salt, key["budget_hours"], packages)
     if result.mapping != {pid: e["item"] for pid, e in key["packets"].items()}:
         differences.append("the packet ids do not follow from the salt and the items")
     expected = result.tree()

@@ -3,8 +3,9 @@
 P001/
   README.md                      the task, the grader's static rules, the time budget
   lean-toolchain                 the benchmark's Lean
-  lakefile.toml                  Mathlib at the benchmark's pin; libraries Problem, Solution
-  lake-manifest.json             the benchmark's resolved dependencies
+  lakefile.toml                  Mathlib at the benchmark's pin; libraries Problem, Solution;
+                                 with `--mathlib-from DIR`, `packagesDir = DIR` (packet.mathlib)
+  lake-manifest.json             the benchmark's resolved dependencies (Lake's own layout)
   Problem.lean                   the statement, namespace P001
   FrontierBench/Util/*.lean      the utility library, vendored unchanged
   check_submission               the offline pre-submission check
@@ -20,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..grade import static
+from ..lean import lake_manifest
 from ..project import Project
 from .transform import Problem
 
@@ -75,7 +77,7 @@ def lakefile(
     blocks = [
         (
             "# Your submission: Solution.lean.\n"
-            if lib == "Solution" and packages_dir is None
+            if lib == "Solution" and "Problem" in libraries
             else ""
         )
         + f'[[lean_lib]]\nname = "{lib}"\n'
@@ -95,21 +97,54 @@ def lakefile(
 
 
 def manifest(packet_id: str, project: Project, packages_dir: str | None = None) -> str:
-    data = json.loads((project.root / "lake-manifest.json").read_text(encoding="utf-8"))
+    """The benchmark's manifest renamed to the workspace, in Lake's own layout (so a
+    `lake update` there would leave it unchanged)."""
+    data = lake_manifest.load(project.root / "lake-manifest.json")
     data["name"] = packet_id
     if packages_dir is not None:
         data["packagesDir"] = packages_dir
-    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+    return lake_manifest.dumps(data)
 
 
-def readme(packet_id: str, budget_hours: float) -> str:
+def environment(toolchain: str, packages_dir: str | None) -> str:
+    """The README's account of what the solver's sandbox holds."""
+    lean = f"Lean `{toolchain.strip()}` (`lean`, `lake`), as `lean-toolchain` names it"
+    if packages_dir is None:
+        mathlib = (
+            "- Mathlib is **not** part of this packet: `lake exe cache get` fetches it and "
+            "its\n  prebuilt files into `.lake/packages` (this needs the network once); after "
+            "that\n  `lake build` works offline."
+        )
+    else:
+        mathlib = (
+            f"- Mathlib and its dependencies, **prebuilt and read-only**, at `{packages_dir}` "
+            "(the\n  `packagesDir` of `lakefile.toml` and `lake-manifest.json`). `lake build` "
+            "uses them as\n  they are and fetches nothing. They belong to another user, so "
+            "git must trust\n  them: `check_submission` tells it to; for your own `lake` "
+            "runs, the sandbox's\n  git configuration does (or run `git config --global "
+            "safe.directory '*'`)."
+        )
+    return (
+        "## Your environment\n\n"
+        "The sandbox you work in holds:\n\n"
+        "- this folder, writable: the Lake workspace of the problem;\n"
+        f"- {lean};\n"
+        f"{mathlib}\n\n"
+        "Nothing else of the benchmark is in it: no other problem and no answer."
+    )
+
+
+def readme(
+    packet_id: str, budget_hours: float, toolchain: str = "", packages_dir: str | None = None
+) -> str:
     rules = "\n".join(f"- **{rule}**: {text}" for rule, text in static.RULES.items())
     hours = f"{budget_hours:g} hour" + ("" if budget_hours == 1 else "s")
     return f"""# Problem {packet_id}
 
 `Problem.lean` states a research-level question as the Lean 4 theorem `{packet_id}.main`
-(Lean and Mathlib pinned in `lean-toolchain`, `lakefile.toml` and `lake-manifest.json`;
-Mathlib is prebuilt in your environment).
+(Lean and Mathlib pinned in `lean-toolchain`, `lakefile.toml` and `lake-manifest.json`).
+
+{environment(toolchain, packages_dir)}
 
 ## Your task
 
@@ -140,13 +175,21 @@ independent checkers; both must accept.
 
 
 def build(
-    project: Project, packet_id: str, item_id: str, problem: Problem, budget_hours: float
+    project: Project,
+    packet_id: str,
+    item_id: str,
+    problem: Problem,
+    budget_hours: float,
+    packages_dir: str | None = None,
 ) -> Packet:
+    """The packet's files; `packages_dir`: where the sandbox holds the prebuilt Mathlib
+    (`packet.mathlib`), None when the solver fetches it."""
+    toolchain = project.toolchain_file.read_text(encoding="utf-8")
     files: dict[str, bytes] = {
-        "README.md": readme(packet_id, budget_hours).encode(),
+        "README.md": readme(packet_id, budget_hours, toolchain, packages_dir).encode(),
         "lean-toolchain": project.toolchain_file.read_bytes(),
-        "lakefile.toml": lakefile(packet_id, project).encode(),
-        "lake-manifest.json": manifest(packet_id, project).encode(),
+        "lakefile.toml": lakefile(packet_id, project, packages_dir=packages_dir).encode(),
+        "lake-manifest.json": manifest(packet_id, project, packages_dir).encode(),
         "Problem.lean": problem.text.encode(),
         "check_submission": CHECK_SUBMISSION.encode(),
     }

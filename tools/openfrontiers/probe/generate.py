@@ -8,9 +8,14 @@ heartbeat cap, tries one tactic, and asks `#print axioms` about itself, so "prov
 on positive evidence (an axiom list without `sorryAx`) rather than on silence:
 
     set_option maxHeartbeats 200000 in
-    theorem ofb_probe_True_decide : (True) ↔ ∃ n : ℕ, … := by
-      decide
+    theorem ofb_probe_True_decide : (True) ↔ ∃ n : ℕ, … :=
+      by decide
     #print axioms ofb_probe_True_decide
+
+`by <tactic>` has a line of its own because Lean reports a tactic that leaves goals open
+("unsolved goals", and aesop's "failed to prove the goal") at the `by` token: on its own
+line that report falls after the restated statement, where it reads as the tactic failing,
+not as the statement failing to elaborate.
 
 The answer replaces the whole `answer(sorry)` by `(answer)`: the marker changes nothing in
 meaning (it is transparent metadata), and leaving it out keeps tactics from meeting it.
@@ -54,8 +59,13 @@ class ProbeDecl:
     target: str  # "statement" or "negation"
     means: str  # what a proof shows about the item: PROVES or REFUTES
     start_line: int  # first line of the probe (its set_option)
-    statement_end_line: int  # last line of the restated statement (up to `:= by`)
+    statement_end_line: int  # last line of the restated statement (it ends with `:=`)
     end_line: int  # last line of the probe (its #print axioms)
+
+    @property
+    def tactic_line(self) -> int:
+        """The line `by <tactic>`."""
+        return self.statement_end_line + 1
 
 
 @dataclass(frozen=True)
@@ -183,10 +193,10 @@ def generate(
             for tactic in tactics:
                 name = _probe_name(variant, tactic, target == "negation")
                 binders = main.binders if target == "statement" and main.binders else ""
-                signature = f"theorem {name}{' ' + binders if binders else ''} : {statement} := by"
+                signature = f"theorem {name}{' ' + binders if binders else ''} : {statement} :="
                 block = (
                     f"set_option maxHeartbeats {heartbeats} in\n{signature}\n"
-                    f"  {tactic}\n#print axioms {name}\n"
+                    f"  by {tactic}\n#print axioms {name}\n"
                 )
                 start = line
                 statement_end = start + 1 + signature.count("\n")

@@ -3,7 +3,9 @@
 Each probe ends:
 
 * `proved`: no error inside the probe and `#print axioms` names it without `sorryAx`;
-* `failed`: the tactic reported an error (or the proof fell back on `sorryAx`);
+* `failed`: the tactic reported an error (or the proof fell back on `sorryAx`), including
+  a tactic that ran but left goals open ("unsolved goals", aesop's "failed to prove the
+  goal"), wherever Lean puts that report in the probe;
 * `timeout`: the tactic hit its heartbeat cap;
 * `crash`: the restated statement did not elaborate, or Lean died (wall clock, memory,
   signal) before saying anything about the probe.
@@ -15,14 +17,23 @@ words when both happened), `incomplete` when nothing was proved but a probe cras
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from ..lean.diagnostics import Diagnostic, parse_axioms
 from .generate import ProbeDecl, ProbeFile
 
 OUTCOMES = ("proved", "failed", "timeout", "crash")
+# A tactic that ran and left the goal open: Lean's report at the `by` token, and aesop's
+# own (an error when aesop is terminal, a warning before Lean's report otherwise).
+GOALS_LEFT = re.compile(r"^unsolved goals\b|\baesop: failed to prove the goal\b")
+
+
+def goals_left(message: Diagnostic) -> bool:
+    """Whether `message` says the probe's tactic finished with goals still open."""
+    return bool(GOALS_LEFT.search(message.message.lstrip()))
 
 
 @dataclass(frozen=True)
@@ -74,14 +85,14 @@ def classify_probe(
     """One probe's outcome from the messages Lean gave about its lines."""
     mine = [m for m in messages if probe.start_line <= m.line <= probe.end_line]
     errors = [m for m in mine if m.is_error]
-    in_statement = [m for m in errors if m.line <= probe.statement_end_line]
+    in_statement = [m for m in errors if m.line <= probe.statement_end_line and not goals_left(m)]
     axioms: tuple[str, ...] | None = None
     for m in mine:
         if m.severity == "information":
             for name, found in parse_axioms(m.message).items():
                 if name == probe.name or name.endswith("." + probe.name):
                     axioms = found
-    base = {
+    base: dict[str, Any] = {
         "name": probe.name,
         "variant": probe.variant,
         "answer": probe.answer,

@@ -1,0 +1,56 @@
+import Mathlib
+import FrontierBench.Util.Answer
+
+set_option autoImplicit false
+
+/-!
+# N48 — If $K \subset \mathbb{R}^n$ is compact, balanced and $\gamma_n(K) \ge 0.99$, must $K + \cdots + K$ ($10$ summands) contain a compact convex $C$ with $\gamma_n(C) \ge 0.01$?
+
+Talagrand's convexity problem, in the form of Green's list: let $K \subset \mathbb{R}^n$ be a
+balanced compact set (that is, $\lambda K \subseteq K$ whenever $|\lambda| \le 1$) whose
+standard Gaussian measure satisfies $\gamma_n(K) \ge 0.99$. Does the $10$-fold sumset
+$K + K + \cdots + K$ contain a compact convex set $C$ with $\gamma_n(C) \ge 0.01$? The question
+is asked uniformly in the dimension $n$.
+
+Talagrand's own formulation: is there an integer $q$ such that for all $N$ and every compact
+balanced $A \subseteq \mathbb{R}^N$ with $\gamma_N(A) \ge 1/2$ one can find a convex compact
+$C \subseteq A + \cdots + A$ ($q$ terms) with $\gamma_N(C) \ge 1/2$? "Even if the constant
+$L$ is large one cannot always find such a $C$ inside $L(A + A)$."
+
+*Wording:* paraphrase of B. Green, 100 open problems, Problem 54, as reproduced in public formal
+statements of that problem (Green's text itself was not opened); Talagrand's formulation and
+the remark on $L(A+A)$ are quoted from his prize problem "Create convexity in 3 (or 100?) steps
+only!".
+
+*Source:* M. Talagrand, Are all sets of positive measure essentially convex?, in: Geometric
+aspects of functional analysis (Israel, 1992–1994), Oper. Theory Adv. Appl. 77, Birkhäuser,
+1995, 295–310; B. Green, 100 open problems (manuscript), Problem 54.
+
+*Scope:* $10K$ in Green's notation is read as the $10$-fold sumset $K + \cdots + K$ (for
+balanced $K$ it contains the dilate $10 \cdot K$). $\mathbb{R}^n$ is `Fin n → ℝ` with the
+product of $n$ standard Gaussian measures on `ℝ` (compactness, convexity and balance do not
+depend on the norm chosen); $n$ ranges over all natural numbers.
+-/
+
+namespace FrontierBench.N48
+
+/-- The standard Gaussian measure `γ_n` on `ℝⁿ = Fin n → ℝ`: the product of `n` copies of the
+standard normal distribution on `ℝ`. -/
+noncomputable def gaussianMeasure (n : ℕ) : MeasureTheory.Measure (Fin n → ℝ) :=
+  MeasureTheory.Measure.pi (fun _ : Fin n => ProbabilityTheory.gaussianReal 0 1)
+
+/-- The `q`-fold sumset `K + ⋯ + K` (`q` summands): all sums `v 0 + ⋯ + v (q-1)` of points of
+`K`. -/
+def iteratedSumset {n : ℕ} (K : Set (Fin n → ℝ)) (q : ℕ) : Set (Fin n → ℝ) :=
+  {x | ∃ v : Fin q → (Fin n → ℝ), (∀ i, v i ∈ K) ∧ x = ∑ i, v i}
+
+/-- For every dimension `n` and every compact balanced `K ⊆ ℝⁿ` with `γ_n(K) ≥ 0.99`, the
+`10`-fold sumset of `K` contains a compact convex set `C` with `γ_n(C) ≥ 0.01`. -/
+theorem main : answer(sorry) ↔
+    ∀ (n : ℕ) (K : Set (Fin n → ℝ)), IsCompact K → Balanced ℝ K →
+      (99 : ENNReal) / 100 ≤ gaussianMeasure n K →
+      ∃ C : Set (Fin n → ℝ), IsCompact C ∧ Convex ℝ C ∧ C ⊆ iteratedSumset K 10 ∧
+        (1 : ENNReal) / 100 ≤ gaussianMeasure n C := by
+  sorry
+
+end FrontierBench.N48
