@@ -5,6 +5,7 @@ the export fixtures here; the others where Lean is installed), and the CLI verbs
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 from collections import Counter
@@ -232,7 +233,10 @@ class Unjailed:
     def run(self, argv, policy, stdin=None):
         from openfrontiers.jail import JailResult
 
-        done = subprocess.run(argv, cwd=policy.cwd, capture_output=True, timeout=60, check=False)
+        env = {**os.environ, **policy.environment}  # the step's HOME holds its .gitconfig
+        done = subprocess.run(
+            argv, cwd=policy.cwd, env=env, capture_output=True, timeout=60, check=False
+        )
         return JailResult(
             "none",
             done.returncode,

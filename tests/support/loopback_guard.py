@@ -115,12 +115,6 @@ ALLOWED = (
         "CI's install step fetching elan from its publisher, as apt-get and pip fetch "
         "packages; it runs before any test or check, and no test or check runs it",
     ),
-    Allowed(
-        "ci/grade-selftest.sh",
-        "github.com",
-        "CI's build step cloning landrun (comparator's sandbox) at its source, before the "
-        "self-test; no test or check runs it",
-    ),
 )
 
 
