@@ -7,8 +7,8 @@ same: test_pipeline.py grades nothing without it.)"""
 from __future__ import annotations
 
 import subprocess
-from pathlib import Path
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
 from grading_helpers import STANDIN_TOOLS, GradingCheckout

@@ -137,7 +137,7 @@ class Case:
 
     def file(self, key: str) -> Path:
         """A fixture or submission path the loader made sure of for this layer."""
-        path = getattr(self, key)
+        path: Path | None = getattr(self, key)
         if path is None:
             raise OfbError(f"case {self.name}: no {key}")
         return path

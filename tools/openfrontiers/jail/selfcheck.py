@@ -58,9 +58,10 @@ def network_interfaces():
     sources that could be read (absent ones, such as an unmounted /sys, show nothing)."""
     others, read = {}, []
     for path, name_of in NET_SOURCES:
+        names: list[str | None]
         try:
             if name_of is None:
-                names = os.listdir(path)
+                names = list(os.listdir(path))
             else:
                 with open(path) as f:
                     rows = f.read().splitlines()[HEADER_ROWS.get(path, 0) :]
@@ -84,7 +85,7 @@ def try_connect(address):
     try:
         s = socket.socket(family, socket.SOCK_STREAM)
     except OSError as exc:
-        return False, f"socket() refused ({errno.errorcode.get(exc.errno, exc.errno)})"
+        return False, f"socket() refused ({errno.errorcode.get(exc.errno or 0, exc.errno)})"
     try:
         s.settimeout(2)
         s.connect((host, int(port)))
