@@ -26,7 +26,7 @@ sys.path.insert(0, str(REPO / "tests" / "grade"))
 from openfrontiers.grade import static  # noqa: E402
 from openfrontiers.grade.compare import axiom_closure, compare_closure  # noqa: E402
 from openfrontiers.grade.export_format import Canon, read  # noqa: E402
-from support.grader.ndjson import Builder  # noqa: E402
+from support.ndjson import Builder  # noqa: E402
 
 
 def synthetic_export(n: int, *, proof: bool) -> str:

@@ -1,6 +1,7 @@
 """The kernel replay's cost: what `leanchecker --fresh` takes for a Solution that imports
-Mathlib, run exactly as the grader runs it (its workspace layout, the jail, the replay's
-own limits), so the defaults of `ofb grade --replay-memory-mib/--replay-wall` can be set
+Mathlib, run exactly as the grader runs it (the build's outputs laid out in an export
+workspace, `leanchecker` called with the grader's `LEAN_PATH`, the jail, the replay's own
+limits), so the defaults of `ofb grade --replay-memory-mib/--replay-wall` can be set
 from a measurement. Needs the Lean toolchain and Mathlib's build in the checkout, and root
 for the jail; the `lean` CI job runs it and prints the figures.
 
@@ -19,6 +20,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tools"))
 from openfrontiers.errors import OfbError  # noqa: E402
+from openfrontiers.grade import workspaces  # noqa: E402
 from openfrontiers.grade.runs import (  # noqa: E402
     REPLAY_MEMORY_MIB,
     REPLAY_WALL_SECONDS,
@@ -82,19 +84,26 @@ def main() -> int:
         ws = Path(tmp) / "solution"
         write_workspace(ws, project, packages)
 
-        def run(argv: list[str], limits: Limits):
-            policy = step_policy(toolchain, ws, limits, [packages])
-            trust_git_repositories(ws)
-            start = time.monotonic()
-            return jail.run(argv, policy), time.monotonic() - start
-
-        built, seconds = run([str(toolchain.lake), "build", "Solution"], steps)
-        print(f"lake build Solution: {built.describe()} ({seconds:.1f} s)")
+        # The build, as the grader's trusted build: only its outputs come back.
+        outputs = workspaces.module_outputs("Solution") + workspaces.util_outputs()
+        policy = step_policy(toolchain, ws, steps, [packages], copy_back=outputs)
+        trust_git_repositories(ws)
+        start = time.monotonic()
+        built = jail.run([str(toolchain.lake), "build", "Solution"], policy)
+        print(f"lake build Solution: {built.describe()} ({time.monotonic() - start:.1f} s)")
         if not built.ok:
             print(built.text("stdout")[-2000:] + built.text("stderr")[-2000:])
             return 1
-        argv = [str(toolchain.lake), "env", str(leanchecker), "--fresh", "Solution"]
-        done, seconds = run(argv, replay)
+        # The replay, as the grader's: in an export workspace, no Lake, our search path.
+        folder = workspaces.export_workspace(Path(tmp), "Solution", ws, ws)
+        env = {
+            "LEAN_PATH": workspaces.lean_path(folder, packages, workspaces.package_names(project)),
+            "LEAN_SYSROOT": str(toolchain.prefix),
+        }
+        policy = step_policy(toolchain, folder, replay, [packages], env)
+        start = time.monotonic()
+        done = jail.run([str(leanchecker), "--fresh", "Solution"], policy)
+        seconds = time.monotonic() - start
     peak = f"{done.peak_memory / MiB:.0f} MiB" if done.peak_memory else "unknown"
     cpu = f"{done.cpu_time:.1f} s" if done.cpu_time is not None else "unknown"
     print(

@@ -1,5 +1,5 @@
 """The export fixtures of tests/grade/fixtures/export: lean4export NDJSON written by the
-format spec (through tests/support/grader/ndjson.py), one small environment per file.
+format spec (through tests/support/ndjson.py), one small environment per file.
 
 Each file is the export of a Challenge or a Solution of packet P001 — the statement
 `P001.main : answer(True) ↔ P001.Lehmer 7` over a toy prelude (True, False, Iff, Eq, Nat,
@@ -17,7 +17,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
-from support.grader.ndjson import Builder  # noqa: E402
+from support.ndjson import Builder  # noqa: E402
 
 OUT = HERE / "fixtures" / "export"
 
@@ -34,6 +34,7 @@ def environment(
     main: str = "P001.main",
     proof: str = "sorry",
     value_item: str | None = None,
+    propext: str = "standard",
     fmt: str = "3.1.0",
 ) -> str:
     b = Builder(fmt=fmt)
@@ -99,23 +100,26 @@ def environment(
         "Nat.lt", arrow(nat, arrow(nat, prop)), b.lam("n", nat, b.lam("m", nat, b.const("True")))
     )
     b.definition("Not", arrow(prop, prop), b.lam("a", prop, arrow(b.bvar(0), b.const("False"))))
-    b.axiom(
-        "propext",
-        b.pi(
-            "a",
-            prop,
+    if propext == "false":  # the name of the standard axiom, stating False
+        b.axiom("propext", b.const("False"))
+    else:
+        b.axiom(
+            "propext",
             b.pi(
-                "b",
+                "a",
                 prop,
-                arrow(
-                    b.app(b.const("Iff"), b.bvar(1), b.bvar(0)),
-                    b.app(b.const("Eq", [("succ", 0)]), prop, b.bvar(2), b.bvar(1)),
+                b.pi(
+                    "b",
+                    prop,
+                    arrow(
+                        b.app(b.const("Iff"), b.bvar(1), b.bvar(0)),
+                        b.app(b.const("Eq", [("succ", 0)]), prop, b.bvar(2), b.bvar(1)),
+                    ),
+                    "implicit",
                 ),
                 "implicit",
             ),
-            "implicit",
-        ),
-    )
+        )
     b.axiom("Classical.choice", b.pi("α", b.sort("u"), b.bvar(0), "implicit"), ("u",))
     b.axiom("Quot.sound", prop)
     b.axiom("sorryAx", b.pi("α", b.sort("u"), arrow(prop, b.bvar(1))), ("u",))
@@ -203,6 +207,7 @@ SCENARIOS = {
     "solution_changed_value": environment(proof="honest", lehmer="gcd-self"),
     "solution_kind_mismatch": environment(proof="honest", lehmer_kind="opaque"),
     "solution_deep_axiom": environment(proof="deep-axiom"),
+    "solution_propext_false": environment(proof="honest", propext="false"),
     "solution_prelude_nat_add": environment(proof="honest", nat_add="zero"),
     "challenge_projection": environment(projection=True),
     "solution_projection_extra_field": environment(projection=True, proof="honest", box_fields=2),

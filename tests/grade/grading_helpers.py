@@ -29,6 +29,14 @@ record = "self-test"
 """
 
 
+def steps_for(tools, jail, limits):
+    """The grader's steps on `jail`; where it has no cgroups (tests run without root), with
+    the evaluator's waiver, as `ofb grade --allow-no-cgroups` would."""
+    from openfrontiers.grade.runs import NO_CGROUPS, Steps
+
+    return Steps(tools, jail, limits, waivers=[NO_CGROUPS] if jail.group_limits() is None else [])
+
+
 def submission(name: str) -> str:
     return (ATTACKS / "submissions" / f"{name}.lean").read_text(encoding="utf-8")
 

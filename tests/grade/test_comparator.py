@@ -121,3 +121,6 @@ def test_limits_end_as_their_own_categories():
     assert classify(run(None, killed_for_memory=True)).category == "memory"
     assert classify(run(None, signal=9)).category == "crash"
     assert classify(run(None, killed_for_cpu=True)).category == "timeout"
+    # a work dir that was not copied back fails even after comparator's own success line
+    refused = run(0, stdout="Your solution is okay!\n", work_refused="x is sparse")
+    assert (classify(refused).accepted, classify(refused).category) == (False, "work-dir")

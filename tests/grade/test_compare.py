@@ -135,7 +135,7 @@ def test_answers():
 
 def test_a_value_answer_reusing_the_statements_set_trivialises_it():
     from openfrontiers.grade.export_format import read
-    from support.grader.ndjson import Builder
+    from support.ndjson import Builder
 
     b = Builder()
     prop, nat = b.sort(0), b.sort(("succ", 0))
@@ -182,6 +182,36 @@ def test_checker1_stages_on_exports():
     assert value[0][-1] == ("axioms", True, "") and value[1].answer_matches is False
     sinf = judge("challenge_value_sinf", "solution_value_sinf", "challenge_value_4", yes_no=False)
     assert sinf[0] == [("compare", False, "answer")]
+
+
+def test_a_permitted_axiom_is_checked_by_its_type_not_its_name():
+    """Issue 11, item 4: a Solution whose `propext` states False passed on its name."""
+    solution = load("solution_propext_false")
+    assert axiom_closure(solution, MAIN).ok  # by name alone: the old hole
+    report = axiom_closure(solution, MAIN, trusted=load("challenge"))
+    assert not report.ok
+    (finding,) = report.findings
+    assert "axiom `propext` is not the standard one (its type differs from ours)" in finding.message
+    assert "P001.main → P001.helper → propext" in finding.message
+    assert axiom_closure(load("solution_equal"), MAIN, trusted=load("challenge")).ok
+    stages, _ = judge("challenge", "solution_propext_false")
+    assert stages == [("compare", True, ""), ("axioms", False, "forbidden-axiom")]
+
+
+def test_a_permitted_axiom_missing_from_the_trusted_export_fails_closed():
+    from openfrontiers.grade.export_format import read
+    from support.ndjson import Builder
+
+    b = Builder()
+    prop = b.sort(0)
+    b.axiom("propext", prop)
+    b.theorem(MAIN, prop, b.const("propext"))
+    import io
+
+    solution = read(io.StringIO(b.text()))
+    trusted = read(io.StringIO(Builder().text()))
+    (finding,) = axiom_closure(solution, MAIN, trusted=trusted).findings
+    assert "not in the trusted export" in finding.message
 
 
 def test_export_targets_name_main_the_axioms_and_the_kernel_builtins():

@@ -20,7 +20,7 @@ from openfrontiers.grade.export_format import (
     read,
     read_file,
 )
-from support.grader.ndjson import Builder
+from support.ndjson import Builder
 
 FIXTURES = Path(__file__).parent / "fixtures" / "export"
 META = json.dumps(

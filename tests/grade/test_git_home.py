@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import subprocess
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
 from grading_helpers import STANDIN_TOOLS, GradingCheckout
@@ -52,21 +53,29 @@ def steps(tmp_path, monkeypatch):
 
 
 def test_every_step_that_runs_lake_has_the_git_config_in_its_home(steps, tmp_path):
-    workspaces = {name: tmp_path / name for name in ("challenge", "solution", "comparator")}
+    """The builds and comparator run Lake; export and replay (issue 11, item 2) run in an
+    export workspace without Lake, and get no git config there."""
+    names = ("challenge", "solution", "comparator", "export-Challenge", "export-Solution")
+    workspaces = {name: tmp_path / name for name in names}
     for folder in workspaces.values():
         folder.mkdir()
-    steps.build("compile_challenge", workspaces["challenge"], ["Challenge"])
-    steps.export(workspaces["challenge"], "Challenge", ["P001.main"])
-    steps.build("compile_submission", workspaces["solution"], ["Solution"])
-    steps.export(workspaces["solution"], "Solution", ["P001.main"])
-    steps.replay(workspaces["solution"], "Solution")
+    steps.build("compile_challenge", workspaces["challenge"], "Challenge")
+    steps.export(workspaces["export-Challenge"], "Challenge", ["P001.main"])
+    steps.build("compile_submission", workspaces["solution"], "Solution")
+    steps.export(workspaces["export-Solution"], "Solution", ["P001.main"])
+    steps.replay(workspaces["export-Solution"], "Solution")
     steps.comparator(workspaces["comparator"])
     lake = str(steps.tools.toolchain.lake)
     calls = steps.jail.calls
-    assert len(calls) == 6 and all(lake in argv for argv, _, _ in calls)
-    for argv, home, trusted in calls:
-        assert home in {str(p) for p in workspaces.values()}, argv
+    assert len(calls) == 6
+    with_lake = [calls[0], calls[2], calls[5]]
+    without = [calls[1], calls[3], calls[4]]
+    for argv, home, trusted in with_lake:
+        assert lake in argv and home in {str(p) for p in workspaces.values()}, argv
         assert trusted == ["*"], f"{' '.join(argv)}: HOME {home} does not trust every repository"
+    for argv, home, trusted in without:
+        assert lake not in argv and trusted == [], argv
+        assert not (Path(home) / ".gitconfig").exists()
 
 
 def test_the_config_is_rewritten_before_each_step(tmp_path):

@@ -51,6 +51,36 @@ def test_bad_submissions_are_reported_together(tmp_path):
         find_submissions(stray)
 
 
+def test_submissions_are_regular_files_read_without_following_links(tmp_path, monkeypatch):
+    """Issue 11, item 8: submissions are read as root; a link to the evaluator's answers
+    must never be read (its text would reach a verdict)."""
+    from openfrontiers.grade import inputs
+
+    secret = tmp_path / "answers.toml"
+    secret.write_text('[answers.R97]\nanswer = "True"\n')
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "Solution.lean").write_text("theorem main")
+    folder = submissions_folder(tmp_path / "subs", {"P001": "fine"})
+    (folder / "P002.lean").symlink_to(secret)
+    os.mkfifo(folder / "P003.lean")
+    (folder / "P004").symlink_to(elsewhere)
+    with pytest.raises(OfbError) as err:
+        find_submissions(folder)
+    text = str(err.value)
+    assert "3 problem(s)" in text and "answer = " not in text
+    assert "P002.lean: refused: a symbolic link" in text
+    assert "P003.lean: refused: not a regular file" in text
+    assert "P004 is a symbolic link" in text
+    with pytest.raises(OfbError, match="refused: a symbolic link"):
+        find_submissions(folder / "P002.lean")
+    for name in ("P002.lean", "P003.lean", "P004"):
+        (folder / name).unlink()
+    monkeypatch.setattr(inputs, "MAX_SUBMISSION_BYTES", 3)
+    with pytest.raises(OfbError, match=r"P001\.lean: refused: 4 bytes, more than 3"):
+        find_submissions(folder)
+
+
 def test_jobs_map_packets_to_items_answers_and_kinds(repo, tmp_path):
     key = repo.key({"P001": "R97", "P002": "N97", "P003": "O97"})
     folder = submissions_folder(tmp_path / "subs", {"P001": "a", "P002": "b", "P003": "c"})
@@ -127,6 +157,7 @@ def test_workspaces_hold_challenge_solution_and_comparator_apart(repo, tmp_path)
         comparator_config=config("P001.main"),
     )
     assert attempt.theorem == "P001.main" and attempt.reference_source is None
+    assert attempt.reference is None and attempt.trusted == attempt.challenge  # a literal answer
     files = {
         ws: sorted(p.relative_to(ws).as_posix() for p in ws.rglob("*") if p.is_file())
         for ws in (attempt.challenge, attempt.solution, attempt.comparator)
@@ -161,7 +192,9 @@ def test_workspaces_hold_challenge_solution_and_comparator_apart(repo, tmp_path)
     assert not any("answers" in p.name for p in attempt.root.rglob("*"))
 
 
-def test_value_items_get_a_reference_module_with_the_reference_answer(repo, tmp_path):
+def test_value_items_get_a_reference_workspace_of_their_own(repo, tmp_path):
+    """Issue 11, item 5: the submitted answer is elaborated where nothing secret is: the
+    Reference (with the reference answer) is built in a workspace of its own."""
     job = job_for(repo, tmp_path, "N97", submission("value_other_term").replace("P901", "P001"))
     attempt = workspaces.prepare(
         tmp_path / "work",
@@ -172,10 +205,13 @@ def test_value_items_get_a_reference_module_with_the_reference_answer(repo, tmp_
         answer="2 + 2",
         comparator_config={},
     )
+    assert attempt.reference == attempt.root / "reference" == attempt.trusted
     assert "answer(2 + 2)" in (attempt.challenge / "Challenge.lean").read_text()
-    assert "answer(4)" in (attempt.challenge / "Reference.lean").read_text()
-    assert "Reference" in (attempt.challenge / "lakefile.toml").read_text()
-    assert not (attempt.comparator / "Reference.lean").exists()
+    assert "answer(4)" in (attempt.reference / "Reference.lean").read_text()
+    assert '[[lean_lib]]\nname = "Reference"' in (attempt.reference / "lakefile.toml").read_text()
+    for ws in (attempt.challenge, attempt.solution, attempt.comparator):
+        assert not any("answer(4)" in p.read_text() for p in ws.rglob("*.lean")), ws
+        assert "Reference" not in (ws / "lakefile.toml").read_text()
 
 
 def test_the_item_namespace_is_kept_when_the_submission_uses_it(repo, tmp_path):

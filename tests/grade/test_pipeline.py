@@ -11,6 +11,7 @@ from grading_helpers import (
     STANDIN_TOOLS,
     GradingCheckout,
     standin_tools,
+    steps_for,
     submission,
     submissions_folder,
 )
@@ -24,7 +25,7 @@ from openfrontiers.grade.pipeline import (
     grade_all,
     require_jail,
 )
-from openfrontiers.grade.runs import Steps, error_lines, from_run, step_policy
+from openfrontiers.grade.runs import NO_CGROUPS, Steps, error_lines, from_run, step_policy
 from openfrontiers.grade.tools import GraderTools
 from openfrontiers.jail import Limits, MiB
 from openfrontiers.jail.bwrap import BwrapBackend, Hardening
@@ -75,6 +76,8 @@ SCENARIOS = {
         "checker-disagreement",
     ),
     "P011": ("R97", honest("STANDIN_CHANGED_CLAIM"), "unsolved", "compare", "checker-disagreement"),
+    # issue 11, item 9: definitions, a structure and lemmas before main
+    "P015": ("R97", honest(name="honest_definitions"), "solved", None, ""),
 }
 
 
@@ -89,7 +92,7 @@ def test_every_row_of_the_verdict_table_on_real_processes(repo, bwrap, tmp_path)
     jobs, _, _ = jobs_for(repo, tmp_path, list(SCENARIOS))
     grader = Grader(
         repo.project(),
-        Steps(standin_tools(repo), bwrap, LIMITS),
+        steps_for(standin_tools(repo), bwrap, LIMITS),
         tmp_path / "work",
         hashes={"key": "k"},
         jail_name="bwrap",
@@ -115,12 +118,18 @@ def test_every_row_of_the_verdict_table_on_real_processes(repo, bwrap, tmp_path)
     ]
     assert solved["checkers"]["ours"]["axioms"] == ["propext"]
     assert solved["checkers"]["comparator"]["category"] == "accepted"
-    assert solved["answer"] == {
-        "kind": "yes-no",
-        "submitted": "True",
-        "reference": "True",
-        "matches": True,
-    }
+    assert solved["answer"] == {"kind": "yes-no", "submitted": "True", "matches": True}
+    assert solved["tools"]["limits"] == (bwrap.group_limits() or "rlimit")
+    # Issue 11, item 8: no verdict line names the reference answer; whether an answer
+    # matches it shows only once both checkers accepted. The evaluator's line has both.
+    for r in records:
+        line = r.as_dict()
+        assert "reference" not in line["answer"]
+        if line["verdict"] == "unsolved":
+            assert line["answer"]["matches"] is None
+    assert by["P008"].evaluator_dict()["reference"] == "True"
+    assert by["P008"].evaluator_dict()["matches"] is True  # known, but not published
+    assert by["P006"].evaluator_dict()["matches"] is None  # nothing was built
     assert set(solved["hashes"]) == {"submission", "statement", "challenge", "key"}
     assert {"static", "compile_challenge", "replay", "comparator", "total"} <= set(
         solved["timings"]
@@ -146,24 +155,81 @@ def test_a_build_that_runs_past_the_wall_clock_is_a_timeout(repo, bwrap, tmp_pat
         jobs, _, _ = jobs_for(repo, tmp_path, ["P012"])
     finally:
         del SCENARIOS["P012"]
-    steps = Steps(standin_tools(repo), bwrap, Limits(memory=512 * MiB, wall_seconds=2.0))
+    steps = steps_for(standin_tools(repo), bwrap, Limits(memory=512 * MiB, wall_seconds=2.0))
     (record,) = grade_all(Grader(repo.project(), steps, tmp_path / "work"), jobs, LocalExecutor())
     assert (record.decision.stage, record.decision.reason) == ("compile_submission", "timeout")
     assert "wall-clock" in record.decision.detail
 
 
-def test_kept_work_shows_the_three_workspaces(repo, bwrap, tmp_path):
+def files_under(folder):
+    return sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file())
+
+
+def test_kept_work_shows_the_workspaces_and_what_came_back(repo, bwrap, tmp_path):
     jobs, _, _ = jobs_for(repo, tmp_path, ["P001"])
     grader = Grader(
-        repo.project(), Steps(standin_tools(repo), bwrap, LIMITS), tmp_path / "work", keep_work=True
+        repo.project(),
+        steps_for(standin_tools(repo), bwrap, LIMITS),
+        tmp_path / "work",
+        keep_work=True,
     )
     (record,) = grade_all(grader, jobs, LocalExecutor())
+    assert record.decision.verdict == "solved"
     work = tmp_path / "work"
     (attempt,) = list(work.iterdir())
     assert record.as_dict()["work"] == str(attempt)
-    assert sorted(p.name for p in attempt.iterdir()) == ["challenge", "comparator", "solution"]
-    export = attempt / "solution" / ".ofb" / "Solution.ndjson"
-    assert export.read_text().startswith('{"meta"')
+    assert sorted(p.name for p in attempt.iterdir()) == [
+        "challenge",
+        "comparator",
+        "export-Challenge",
+        "export-Solution",
+        "solution",
+    ]
+    # each export ran where only our layout was: the module's outputs, the trusted build's
+    # utility library and the export itself
+    assert files_under(attempt / "export-Solution") == [
+        "lib/FrontierBench/Util/Answer.olean",
+        "lib/Solution.ilean",
+        "lib/Solution.olean",
+        "out/Solution.ndjson",
+    ]
+    assert (
+        (attempt / "export-Solution" / "out" / "Solution.ndjson").read_text().startswith('{"meta"')
+    )
+    # the Solution's build brought back its module's outputs and nothing else
+    built = [f for f in files_under(attempt / "solution") if f.startswith(".lake/")]
+    assert built == [".lake/build/lib/lean/Solution.ilean", ".lake/build/lib/lean/Solution.olean"]
+    # the utility library every export used is the trusted (Challenge) build's
+    challenge_util = attempt / "challenge/.lake/build/lib/lean/FrontierBench/Util/Answer.olean"
+    used = attempt / "export-Solution/lib/FrontierBench/Util/Answer.olean"
+    assert used.read_bytes() == challenge_util.read_bytes()
+
+
+def test_a_build_s_leftovers_never_reach_export_or_replay(repo, bwrap, tmp_path):
+    """Issue 11, item 2: the untrusted build plants a lakefile.lean, a forged utility
+    library, a Mathlib.olean and junk; export and replay run in a workspace we laid out,
+    with LEAN_PATH set by us, so none of it is read (the stand-in lean4export and
+    leanchecker fail loudly on a forged .olean they are given)."""
+    SCENARIOS["P014"] = ("R97", honest("STANDIN_PLANT"), "solved", None, "")
+    try:
+        jobs, _, _ = jobs_for(repo, tmp_path, ["P014"])
+    finally:
+        del SCENARIOS["P014"]
+    grader = Grader(
+        repo.project(),
+        steps_for(standin_tools(repo), bwrap, LIMITS),
+        tmp_path / "work",
+        keep_work=True,
+    )
+    (record,) = grade_all(grader, jobs, LocalExecutor())
+    assert (record.decision.verdict, record.decision.reason) == ("solved", ""), record.as_dict()
+    (attempt,) = list((tmp_path / "work").iterdir())
+    planted = files_under(attempt / "solution")
+    assert "lakefile.lean" not in planted and not any("junk" in f for f in planted)
+    assert (
+        "FORGED"
+        not in (attempt / "export-Solution/lib/FrontierBench/Util/Answer.olean").read_text()
+    )
 
 
 def test_the_step_policy_hides_the_checkout_and_writes_only_the_workspace(repo, tmp_path):
@@ -194,7 +260,9 @@ def test_exports_written_for_another_lean_fail_the_export_stage(repo, bwrap, tmp
     tools = replace(tools, toolchain=replace(tools.toolchain, expected="4.40.0"))
     jobs, _, _ = jobs_for(repo, tmp_path, ["P001"])
     (record,) = grade_all(
-        Grader(repo.project(), Steps(tools, bwrap, LIMITS), tmp_path / "w"), jobs, LocalExecutor()
+        Grader(repo.project(), steps_for(tools, bwrap, LIMITS), tmp_path / "w"),
+        jobs,
+        LocalExecutor(),
     )
     assert (record.decision.stage, record.decision.reason) == ("export", "error")
     assert "for Lean 4.33.1, but the benchmark's Lean is 4.40.0" in record.decision.detail
@@ -212,10 +280,27 @@ def test_missing_tools_are_named_together(repo):
 
 
 def test_grading_refuses_to_start_where_the_jail_check_fails(bwrap):
-    require_jail(bwrap)  # the real jail passes
+    waive = bwrap.group_limits() is None  # tests run without root: no cgroups
+    assert require_jail(bwrap, allow_no_cgroups=waive) == ([NO_CGROUPS] if waive else [])
     with pytest.raises(JailCheckFailed) as err:
-        require_jail(BwrapBackend(Hardening(seccomp=False, unshare_net=False)))
+        require_jail(
+            BwrapBackend(Hardening(seccomp=False, unshare_net=False)), allow_no_cgroups=waive
+        )
     assert "grading refuses to start" in str(err.value) and "network" in str(err.value)
+
+
+def test_a_waiver_is_printed_on_every_verdict_line(repo, bwrap, tmp_path):
+    weak = BwrapBackend(Hardening(cgroups=False))
+    jobs, _, _ = jobs_for(repo, tmp_path, ["P001", "P006"])
+    strict = Grader(repo.project(), Steps(standin_tools(repo), weak, LIMITS), tmp_path / "a")
+    refused = strict.grade(jobs[0])  # a step without group limits fails, unwaived
+    assert (refused.decision.stage, refused.decision.reason) == ("compile_challenge", "jail")
+    steps = Steps(standin_tools(repo), weak, LIMITS, waivers=[NO_CGROUPS])
+    grader = Grader(repo.project(), steps, tmp_path / "b")  # the steps' waivers are printed
+    records = grade_all(grader, jobs, LocalExecutor())
+    assert [r.decision.verdict for r in records] == ["solved", "unsolved"]
+    assert all(r.as_dict()["waivers"] == [NO_CGROUPS] for r in records)
+    assert records[0].as_dict()["tools"]["limits"] == "rlimit"
 
 
 def test_a_submission_that_needs_lean_without_lean_is_an_error(repo, tmp_path):
@@ -259,6 +344,9 @@ def test_run_outcomes_and_error_lines():
         "x", result(killed_for_memory=True, peak_memory=600 * MiB), 1, "w"
     ).detail.endswith("(peak 600 MiB)")
     assert from_run("x", result(exit_code=None, signal=11), 1, "w").reason == "crash"
+    refused = from_run("x", result(exit_code=0, work_refused="a is sparse"), 1, "lake build")
+    assert (refused.ok, refused.reason) == (False, "work-dir")
+    assert "not copied back (a is sparse)" in refused.detail
     assert error_lines("a\nb\n") == "a\nb"
 
 
@@ -277,6 +365,7 @@ def test_cli_grades_a_folder_and_writes_one_line_per_submission(repo, bwrap, tmp
     _, key, folder = jobs_for(repo, tmp_path, packets)
     monkeypatch.chdir(repo.root)
     out = tmp_path / "verdicts.jsonl"
+    private = tmp_path / "private" / "evaluator.jsonl"
     result = CliRunner().invoke(
         app,
         [
@@ -288,6 +377,9 @@ def test_cli_grades_a_folder_and_writes_one_line_per_submission(repo, bwrap, tmp
             str(repo.answers_path),
             "--out",
             str(out),
+            "--evaluator-out",
+            str(private),
+            *(["--allow-no-cgroups"] if bwrap.group_limits() is None else []),
             "--jail",
             "bwrap",
             "--jobs",
@@ -314,6 +406,60 @@ def test_cli_grades_a_folder_and_writes_one_line_per_submission(repo, bwrap, tmp
     ]
     assert "4 graded: 1 solved, 1 frozen for review, 2 unsolved" in result.output
     assert "P008" in result.output and "axioms" in result.output
+    waivers = [NO_CGROUPS] if bwrap.group_limits() is None else []
+    assert all("reference" not in d["answer"] and d["waivers"] == waivers for d in lines)
+    evaluator = [json.loads(line) for line in private.read_text().splitlines()]
+    assert [(d["packet"], d["reference"], d["matches"]) for d in evaluator] == [
+        ("P001", "True", True),
+        ("P002", "True", False),
+        ("P006", "True", None),
+        ("P008", "True", True),
+    ]
+
+
+def test_cli_refuses_a_node_without_cgroups_unless_waived(repo, bwrap, tmp_path, monkeypatch):
+    """Issue 11, item 7, from the command line: fail closed, or grade with the waiver on
+    every verdict line."""
+    from typer.testing import CliRunner
+
+    from openfrontiers.cli import app
+    from openfrontiers.commands import grade as grade_command
+    from openfrontiers.lean import toolchain as toolchain_module
+
+    monkeypatch.setattr(
+        toolchain_module.Toolchain, "discover", classmethod(lambda cls, p, **kw: repo.toolchain())
+    )
+    monkeypatch.setattr(
+        grade_command, "get_backend", lambda name: BwrapBackend(Hardening(cgroups=False))
+    )
+    _, key, folder = jobs_for(repo, tmp_path, ["P001"])
+    monkeypatch.chdir(repo.root)
+    args = [
+        "grade",
+        str(folder),
+        "--key",
+        str(key),
+        "--answers",
+        str(repo.answers_path),
+        "--wall",
+        "20",
+        "--memory-mib",
+        "512",
+        "--lean4export",
+        str(STANDIN_TOOLS / "lean4export"),
+        "--comparator",
+        str(STANDIN_TOOLS / "comparator"),
+        "--landrun",
+        str(STANDIN_TOOLS / "landrun"),
+    ]
+    refused = CliRunner().invoke(app, args)
+    assert isinstance(refused.exception, JailCheckFailed)  # ofb's main makes it exit 2
+    assert "no group limits here" in str(refused.exception)
+    waived = CliRunner().invoke(app, [*args, "--allow-no-cgroups"])
+    assert waived.exit_code == 0, waived.output
+    (line,) = [json.loads(t) for t in waived.stdout.splitlines() if t.startswith("{")]
+    assert line["verdict"] == "solved" and line["waivers"] == [NO_CGROUPS]
+    assert "waived" in waived.output
 
 
 def test_cli_static_only_folder_needs_neither_lean_nor_tools(repo, tmp_path, monkeypatch):
@@ -334,5 +480,5 @@ def test_cli_static_only_folder_needs_neither_lean_nor_tools(repo, tmp_path, mon
     lines = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
     assert [(d["packet"], d["stage"], d["reason"]) for d in lines] == [
         ("P006", "static", "trust"),
-        ("P013", "static", "axiom, before-main"),
+        ("P013", "static", "axiom, command"),
     ]

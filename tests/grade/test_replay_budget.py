@@ -61,7 +61,7 @@ def test_the_replay_runs_under_its_own_limits_and_the_other_steps_under_theirs(r
     replay = replay_limits(LIMITS, 1024, 90.0)
     jail = LimitsRecorder()
     steps = Steps(tools_for(repo), jail, LIMITS, replay)
-    steps.build("compile_submission", tmp_path, ["Solution"])
+    steps.build("compile_submission", tmp_path, "Solution")
     steps.replay(tmp_path, "Solution")
     build, limits = jail.limits
     assert build == LIMITS and "--fresh" in jail.calls[1][0]

@@ -32,6 +32,26 @@ def test_the_corpus_covers_the_attacks_the_issue_lists():
     assert set(layers) == set(selftest.LAYERS)
     names = {c.name for c in CASES}
     for needed in (
+        # issue 11: one case for each of its items 1-9
+        "eval-bang",
+        "by-elab-term",
+        "guard-command",
+        "html-command",
+        "env-linter-lint",
+        "app-delab-check",
+        "aesop-tactic-rule",
+        "command-hidden-in-proof",
+        "build-leftovers",
+        "copy-back-sparse",
+        "copy-back-many-files",
+        "export-propext-false",
+        "value-answer-by-elab",
+        "reference-apart",
+        "tool-folder",
+        "jail-without-cgroups",
+        "verdict-line-no-reference",
+        "submission-link",
+        "static-accepts-honest-definitions",
         "sorry-through-tactic",
         "custom-axiom",
         "axiom-in-opaque",
@@ -76,6 +96,8 @@ def context():
 @pytest.mark.parametrize("case", HERE_CASES, ids=[c.name for c in HERE_CASES])
 def test_case_is_stopped_by_its_layer(case, context, bwrap):
     result = selftest.run_case(case, context)
+    if result.status == "skipped":  # an isolation case that needs root, run without it
+        pytest.skip(result.detail)
     assert result.status == "pass", result.detail
     assert result.evidence, "a pass needs evidence that the attack was attempted"
 
@@ -256,6 +278,27 @@ def test_jail_cases_must_leave_evidence_and_address_only_loopback(tmp_path):
     assert "case compile-time-endless-loop: payload must be one of write, read" in message
 
 
+def test_an_isolation_case_fails_when_its_defence_is_off(context, bwrap, monkeypatch):
+    """With the old copy-back (everything, unchecked) the planted files come back and the
+    leftovers case says so."""
+    import os
+
+    from openfrontiers.grade import selftest_isolation
+
+    if os.geteuid() != 0:
+        pytest.skip("only root stages the work dir")
+    plain = selftest_isolation.Scene.build_policy
+    monkeypatch.setattr(
+        selftest_isolation.Scene,
+        "build_policy",
+        lambda self, workspace, copy_back: plain(self, workspace, None),
+    )
+    (case,) = [c for c in CASES if c.name == "build-leftovers"]
+    result = selftest.run_case(case, context)
+    assert result.status == "fail" and "came back from the build" in result.detail
+    assert "lakefile.lean" in result.detail
+
+
 def test_a_static_case_fails_when_its_rule_does_not_fire(tmp_path):
     folder = tmp_path / "corpus"
     shutil.copytree(ATTACKS / "references", folder / "references")
@@ -346,7 +389,7 @@ def test_cli_static_json_lists_the_reasons(repo, tmp_path):
     assert result.exit_code == 1
     report = json.loads(result.output)
     assert report["passed"] is False and report["namespace"] == "P901"
-    assert {i["rule"] for i in report["issues"]} == {"axiom", "before-main"}
+    assert {i["rule"] for i in report["issues"]} == {"axiom", "command"}
     assert all(i["line"] > 0 for i in report["issues"])
 
 

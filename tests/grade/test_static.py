@@ -39,14 +39,95 @@ def test_packet_namespace_is_accepted():
     assert rules(packet) == set()
 
 
-def test_helper_lemmas_before_main_and_anything_after_are_fine():
+def test_helper_lemmas_before_main_are_fine():
     sub = honest().replace(
         "/-- Is there", "@[simp] theorem three_ok : (3 : ℕ) = 3 := rfl\n\n/-- Is there"
     )
-    sub = sub.replace(
-        "end FrontierBench.O02", "instance : Inhabited ℕ := ⟨0⟩\nend FrontierBench.O02"
-    )
     assert rules(sub) == set()
+
+
+WITNESS = """\
+open Finset in
+/-- A witness, chosen classically. -/
+noncomputable def witness : ℕ := Classical.choose (⟨3, rfl⟩ : ∃ n : ℕ, n = 3)
+
+theorem witness_spec : witness = 3 := Classical.choose_spec (⟨3, rfl⟩ : ∃ n : ℕ, n = 3)
+
+/-- A graph of our own. -/
+structure Gadget where
+  size : ℕ
+  pos : 0 < size
+  deriving DecidableEq, Repr
+
+inductive Colour
+  | red
+  | blue
+
+abbrev double (n : ℕ) : ℕ := 2 * n
+
+@[simp] lemma double_two : double 2 = 4 := rfl
+
+noncomputable section
+
+variable (k : ℕ)
+
+theorem double_eq : double k = k + k := by omega
+
+end
+
+example : double 1 = 2 := rfl
+
+set_option maxHeartbeats 400000 in
+theorem heavy : True := trivial"""
+
+
+def test_definitions_structures_and_lemmas_under_fresh_names_are_fine():
+    """Issue 11, item 9: a disproof by construction defines its object first."""
+    assert rules(before_main(WITNESS)) == set()
+
+
+def test_compile_time_code_of_every_kind_is_rejected_with_its_name_and_line():
+    """Issue 11, item 1: what a deny-list missed is rejected because it is not allowed."""
+    attacks = {
+        '#eval! IO.FS.writeFile "/tmp/x" ""': ("run-code", "`#eval!`"),
+        "theorem t : (by_elab pure (Lean.mkConst ``True)) := trivial": ("run-code", "by_elab"),
+        "#guard 1 + 1 = 2": ("run-code", "`#guard`"),
+        '#html "x"': ("run-code", "`#html`"),
+        "@[env_linter] def myLinter : Nat := 0\n#lint": ("attribute", "env_linter"),
+        "@[app_delab Nat.succ] def d : Nat := 0\n#check Nat.succ 1": ("attribute", "app_delab"),
+        "@[aesop safe tactic] def t : Nat := 0\ntheorem u : True := by aesop": (
+            "attribute",
+            "aesop safe tactic",
+        ),
+    }
+    for text, (rule, name) in attacks.items():
+        sub = before_main(text)
+        issues = static.check(sub, REFERENCE, namespaces=NS, yes_no=True).issues
+        hit = next((i for i in issues if i.rule == rule), None)
+        assert hit is not None, (text, issues)
+        assert name in hit.message
+        assert sub.splitlines()[hit.line - 1].strip().startswith(text.split()[0][:2])
+
+
+def test_commands_hidden_inside_a_proof_are_found():
+    """Lean starts a command at a command keyword wherever it stands."""
+    hidden = {
+        "theorem t : True := trivial add_aesop_rules safe tactic foo": "command",
+        "theorem t : True := by\n  trivial\n  initialize pure ()": "run-code",
+        "theorem t : True := by\n  trivial\n  run_tac pure ()": "run-code",
+        "theorem t : True := trivial instance : Inhabited ℕ := ⟨1⟩": "command",
+        "theorem t : True := (trivial @[aesop safe] def f : ℕ := 1)": "attribute",
+        "theorem t : True := trivial #check Nat": "run-code",
+    }
+    for text, rule in hidden.items():
+        assert rule in rules(before_main(text)), text
+
+
+def test_mathlib_cardinality_notation_needs_a_space():
+    proof = "  have (s : Finset ℕ) (h : s = ∅) : {card} = 0 := by simp [h]\n  trivial"
+    assert "run-code" in rules(honest(proof=proof.format(card="#s")))
+    assert "run-code" not in rules(honest(proof=proof.format(card="# s")))
+    assert "run-code" not in rules(honest(proof=proof.format(card="#(s)")))
 
 
 def before_main(text: str) -> str:
@@ -70,32 +151,46 @@ ATTACKS = {
         before_main("unsafe def u : ℕ := 1"),
         before_main("opaque o : ℕ"),
     ],
-    "metaprogramming": [
+    "command": [
         before_main('macro "cheat" : tactic => `(tactic| sorry)'),
         before_main('notation "ℕ" => Int'),
         before_main('syntax "x" : term'),
         before_main('elab "e" : term => return default'),
+        before_main("instance : Inhabited ℕ := ⟨1⟩"),
+        before_main("attribute [instance] Nat.instInhabited"),
+        before_main("class Foo where"),
+        before_main("mutual\ntheorem a : True := trivial\nend"),
+        before_main("partial def loop (n : ℕ) : ℕ := loop n"),
+        before_main("structure G where\n  n : ℕ\n  deriving ToJson"),
+        before_main("theorem t : True := trivial\nregister_simp_attr my_simps"),
+        honest().replace("theorem main", "instance : Inhabited ℕ := ⟨0⟩\ntheorem main"),
+    ],
+    "attribute": [
+        before_main("@[csimp] theorem c : @id = @id := rfl"),
+        before_main("@[local simp] theorem c : (1 : ℕ) = 1 := rfl"),
+        before_main("@[positivity Nat.succ _] def ext : ℕ := 1"),
     ],
     "run-code": [
         before_main('#eval IO.FS.writeFile "/tmp/x" ""'),
         before_main("run_cmd pure ()"),
         before_main("initialize pure ()"),
     ],
+    "metaprogramming": [
+        before_main("open Lean Elab in\ntheorem t : True := trivial"),
+        before_main("def prog : IO Unit := pure ()"),
+        before_main("def n : Name := `foo"),
+    ],
     "set-option": [
         before_main("set_option debug.skipKernelTC true"),
         honest(proof="  set_option backward.isDefEq.lazyWhnfCore false in\n  simp"),
     ],
-    "before-main": [
-        before_main("instance : Inhabited ℕ := ⟨1⟩"),
-        before_main("attribute [instance] Nat.instInhabited"),
-        before_main("open Real"),
-        before_main("variable (n : ℕ)"),
-        before_main("/-- d -/\ndef helper : ℕ := 1"),
-    ],
     "shadowing": [
         before_main("theorem LehmerNumber.x : True := trivial").replace(
             "LehmerNumber.x", "Nat.totient"
-        )
+        ),
+        before_main("def _root_.helper : ℕ := 1"),
+        before_main("end FrontierBench.O02\ndef outside : ℕ := 1\nnamespace FrontierBench.O02"),
+        before_main("def Real : Type := ℕ"),
     ],
     "definitions": [honest().replace("n.totient ∣ n - 1\n", "True\n")],
     "main": [
@@ -103,6 +198,7 @@ ATTACKS = {
         honest()
         .replace("namespace FrontierBench.O02", "namespace Other")
         .replace("end FrontierBench.O02", "end Other"),
+        honest().replace("theorem main", "@[simp] theorem main"),
     ],
     "statement": [
         honest().replace("1 < n ∧", "0 < n ∧"),
@@ -136,6 +232,30 @@ def test_value_answers_must_be_explicit():
     check = lambda s: {i.rule for i in static.check(s, ref, namespaces=NS, yes_no=False).issues}  # noqa: E731
     assert "answer" not in check(ok)
     assert "answer" in check(bad)
+
+
+def test_value_answers_are_plain_terms_of_the_statement_alone():
+    """Issue 11, items 1 and 5: the answer is elaborated in the Challenge, beside nothing of
+    the submission; it may not run code there or name the submission's declarations."""
+    ref = REFERENCE.replace(
+        "answer(sorry) ↔ ∃ n : ℕ, 1 < n ∧ ¬ n.Prime ∧ LehmerNumber n",
+        "IsLeast {n : ℕ | 1 < n ∧ LehmerNumber n} answer(sorry)",
+    )
+
+    def check(answer: str, before: str = "") -> list[static.Issue]:
+        sub = ref.replace("answer(sorry)", f"answer({answer})").replace("  sorry\n", "  x\n")
+        sub = sub.replace("/-- Is there", before + "\n/-- Is there")
+        return [
+            i
+            for i in static.check(sub, ref, namespaces=NS, yes_no=False).issues
+            if i.rule == "answer"
+        ]
+
+    assert check("2 + 3") == [] and check("(fun k : ℕ => k ^ 2) 3") == []
+    assert "without by" in check("by exact 2")[0].message
+    (own,) = check("myValue", "def myValue : ℕ := 2\n")
+    assert "myValue" in own.message and "declared by the submission" in own.message
+    assert check("FrontierBench.O02.myValue", "def myValue : ℕ := 2\n")
 
 
 def test_issues_carry_lines_and_columns():

@@ -50,7 +50,7 @@ def test_about_twenty_probes_cover_the_promises():
 
 def test_check_passes_on_this_machine(bwrap):
     outcomes = run_check(bwrap)
-    assert [o.name for o in outcomes] == probe_names()
+    assert [o.name for o in outcomes] == probe_names(grading=False)
     assert [(o.name, o.detail) for o in outcomes if not o.ok] == []
     network = next(o for o in outcomes if o.name == "network")
     assert "own network namespace" in network.detail
@@ -140,6 +140,52 @@ def test_the_probe_fails_in_the_hosts_network():
     assert "shares the host's network namespace" in report["detail"]
     assert "reached the host listener at 127.0.0.1:" in report["detail"]
     assert reached and reached[0].startswith("127.0.0.1:")
+
+
+def _grading(tmp_path, *shown):
+    """A grading policy (the grader's own builder) that also shows `shown` read-only."""
+    from openfrontiers.grade.runs import step_policy
+    from openfrontiers.jail import Limits
+    from openfrontiers.lean.toolchain import Toolchain
+
+    prefix = tmp_path / "toolchain"
+    prefix.mkdir(exist_ok=True)
+    toolchain = Toolchain(prefix, "", "", tmp_path)
+    return lambda ws: step_policy(toolchain, ws, Limits(), list(shown))
+
+
+def test_grading_probes_run_under_the_grading_policy(bwrap, tmp_path):
+    """Issue 11, item 7: host files, writes and the environment, under the policy the
+    grader's steps get."""
+    checkout = tmp_path / "checkout"
+    (checkout / "FrontierBench" / "evaluator").mkdir(parents=True)
+    (checkout / "FrontierBench" / "evaluator" / "answers.toml").write_text("secret")
+    (checkout / ".lake" / "packages").mkdir(parents=True)
+    private = [checkout, checkout / "FrontierBench" / "evaluator"]
+    names = ["grading-host-files", "grading-write", "grading-environment"]
+    outcomes = run_check(
+        bwrap,
+        only=names,
+        grading=_grading(tmp_path, checkout / ".lake" / "packages"),
+        private=private,
+    )
+    assert [(o.name, o.ok) for o in outcomes] == [(n, True) for n in names], outcomes
+    env = next(o for o in outcomes if o.name == "grading-environment").detail
+    assert "LEAN_ABORT_ON_PANIC" in env and "HOME" in env
+
+
+def test_a_grading_policy_that_shows_the_checkout_fails_the_check(bwrap, tmp_path):
+    """The `--nanoda <checkout>/x` mistake: a tool's folder bound, the checkout with it."""
+    checkout = tmp_path / "checkout"
+    (checkout / "FrontierBench" / "evaluator").mkdir(parents=True)
+    (checkout / "FrontierBench" / "evaluator" / "answers.toml").write_text("secret")
+    outcomes = run_check(
+        bwrap,
+        only=["grading-host-files"],
+        grading=_grading(tmp_path, checkout),
+        private=[checkout / "FrontierBench" / "evaluator"],
+    )
+    assert not outcomes[0].ok and "answers.toml" in outcomes[0].detail
 
 
 def test_cli_check_exits_zero_and_prints_json(bwrap):

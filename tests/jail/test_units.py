@@ -6,10 +6,19 @@ import os
 
 import pytest
 
+from openfrontiers.errors import OfbError
 from openfrontiers.jail import JailResult
 from openfrontiers.jail.cgroups import CgroupLayout, parse_mountinfo, parse_proc_cgroup
+from openfrontiers.jail.policy import MiB
 from openfrontiers.jail.seccomp import CLONE_NAMESPACE_FLAGS, DENIED, docker_profile
-from openfrontiers.jail.workspace import copy_tree, replace_contents
+from openfrontiers.jail.workspace import (
+    CopyBackRefused,
+    CopyLimits,
+    copy_entries,
+    copy_tree,
+    inventory,
+    replace_contents,
+)
 
 # A machine of our kind: a v2 mount with no controllers, v1 hierarchies doing the work.
 MOUNTINFO_V1 = """\
@@ -123,19 +132,99 @@ def _has_binding() -> bool:
     return binding_name() is not None
 
 
-def test_copy_back_keeps_only_files_and_directories(tmp_path):
+def test_copy_back_takes_files_and_directories(tmp_path):
     src, dst = tmp_path / "src", tmp_path / "dst"
     (src / "d").mkdir(parents=True)
     (src / "d" / "f").write_text("x")
-    (src / "link").symlink_to("/etc/passwd")
-    (src / "dirlink").symlink_to(src / "d")
-    os.mkfifo(src / "fifo")
     dst.mkdir()
     (dst / "stale").write_text("old")
-    skipped = replace_contents(dst, src)
+    replace_contents(dst, src)
     assert sorted(p.name for p in dst.iterdir()) == ["d"]
     assert (dst / "d" / "f").read_text() == "x"
-    assert sorted(skipped) == ["dirlink", "fifo", "link"]
+
+
+@pytest.mark.parametrize(
+    "make,reason",
+    [
+        (lambda src: (src / "link").symlink_to("/etc/passwd"), "link is a symbolic link"),
+        (lambda src: (src / "dirlink").symlink_to(src / "d"), "dirlink is a symbolic link"),
+        (lambda src: os.mkfifo(src / "fifo"), "fifo is not a regular file"),
+        (lambda src: os.link(src / "d" / "f", src / "hard"), "hard-linked"),
+        (lambda src: os.truncate(src / "d" / "f", 8 * MiB), "sparse"),
+    ],
+)
+def test_copy_back_refuses_links_special_and_sparse_files_and_copies_nothing(
+    tmp_path, make, reason
+):
+    src, dst = tmp_path / "src", tmp_path / "dst"
+    (src / "d").mkdir(parents=True)
+    (src / "d" / "f").write_text("x")
+    make(src)
+    dst.mkdir()
+    (dst / "stale").write_text("old")
+    with pytest.raises(CopyBackRefused, match=reason):
+        replace_contents(dst, src)
+    assert [p.name for p in dst.iterdir()] == ["stale"]
+
+
+def test_copy_back_counts_entries_and_bytes_before_copying(tmp_path):
+    src = tmp_path / "src"
+    src.mkdir()
+    for i in range(30):
+        (src / f"f{i}").write_bytes(b"x" * 100)
+    with pytest.raises(CopyBackRefused, match="more than 20 files"):
+        inventory(src, None, CopyLimits(max_files=20))
+    with pytest.raises(CopyBackRefused, match="more than 2000 bytes"):
+        inventory(src, None, CopyLimits(max_bytes=2000))
+    with pytest.raises(CopyBackRefused, match="is 100 bytes long"):
+        inventory(src, None, CopyLimits(max_file_bytes=99))
+    assert len(inventory(src, None, CopyLimits(max_files=30, max_bytes=3000))) == 30
+
+
+def test_copy_back_patterns_take_only_what_is_named(tmp_path):
+    src = tmp_path / "src"
+    lib = src / ".lake" / "build" / "lib" / "lean"
+    (lib / "FrontierBench" / "Util").mkdir(parents=True)
+    (lib / "Solution.olean").write_bytes(b"o")
+    (lib / "Solution.ilean").write_bytes(b"i")
+    (lib / "FrontierBench" / "Util" / "Answer.olean").write_bytes(b"u")
+    (src / "lakefile.lean").write_text("-- planted")
+    (src / "junk").mkdir()
+    for i in range(50):
+        (src / "junk" / f"f{i}").touch()
+    (src / "junk" / "link").symlink_to("/etc/passwd")  # not named: never looked at
+    names = [
+        ".lake/build/lib/lean/Solution.olean",
+        ".lake/build/lib/lean/Solution.ilean",
+        ".lake/build/lib/lean/Missing.olean",
+        ".lake/build/lib/lean/FrontierBench/Util/*.olean",
+    ]
+    got = inventory(src, names, CopyLimits(max_files=20))
+    files = sorted(str(e.rel) for e in got if not e.is_dir)
+    assert files == [
+        ".lake/build/lib/lean/FrontierBench/Util/Answer.olean",
+        ".lake/build/lib/lean/Solution.ilean",
+        ".lake/build/lib/lean/Solution.olean",
+    ]
+    dst = tmp_path / "dst"
+    dst.mkdir()
+    copy_entries(src, dst, got)
+    assert (dst / ".lake/build/lib/lean/Solution.olean").read_bytes() == b"o"
+    assert not (dst / "lakefile.lean").exists() and not (dst / "junk").exists()
+
+
+def test_copy_back_patterns_refuse_a_link_on_the_way(tmp_path):
+    src = tmp_path / "src"
+    (src / "real" / "lean").mkdir(parents=True)
+    (src / "real" / "lean" / "Solution.olean").write_bytes(b"o")
+    (src / ".lake").mkdir()
+    (src / ".lake" / "build").symlink_to(src / "real")
+    with pytest.raises(CopyBackRefused, match=r"\.lake/build is a symbolic link"):
+        inventory(src, [".lake/build/lean/Solution.olean"], CopyLimits())
+    with pytest.raises(CopyBackRefused, match="symbolic link"):
+        inventory(src, [".lake/*/lean/Solution.olean"], CopyLimits())
+    with pytest.raises(OfbError, match="relative path"):
+        inventory(src, ["../etc/passwd"], CopyLimits())
 
 
 def test_copy_replaces_a_symlink_target_instead_of_following_it(tmp_path):

@@ -84,11 +84,24 @@ def run(
     nanoda: Path | None = typer.Option(
         None, "--nanoda", help="nanoda_bin: comparator's external kernel."
     ),
+    evaluator_out: Path | None = typer.Option(
+        None,
+        "--evaluator-out",
+        help="Also write the evaluator-only lines (reference answer, submitted answer, "
+        "whether they match) here; never publish this file.",
+    ),
+    allow_no_cgroups: bool = typer.Option(
+        False,
+        "--allow-no-cgroups",
+        help="Grade on a node without cgroups (limits per process, not per tree); every "
+        "verdict line says so.",
+    ),
 ) -> None:
     """Grade submissions (`ofb grade SUBMISSIONS …` is short for this): one JSON verdict
     line each (solved, frozen-review or unsolved with the stage and reason), then a summary
-    table. Refuses to start where the jail check fails. Exit 0 when every submission was
-    graded, 2 on bad input."""
+    table. Refuses to start where the jail check fails or the jail has no cgroups (unless
+    --allow-no-cgroups). Verdict lines never carry reference answers (--evaluator-out
+    writes them apart). Exit 0 when every submission was graded, 2 on bad input."""
     from ..grade import pipeline
     from ..grade.inputs import find_submissions, load_jobs, sha256
     from ..grade.runs import Steps, replay_limits
@@ -100,10 +113,9 @@ def run(
     graded = load_jobs(project, found, key, answers)
     needs_lean = any(pipeline.static_check(j).passed for j in graded)
     hashes = {"key": sha256(key.read_bytes()), "answers": sha256(answers.read_bytes())}
-    steps, jail_name = None, ""
+    steps, jail_name, waivers = None, "", []
     if needs_lean:
         backend = get_backend(jail)
-        pipeline.require_jail(backend)
         toolchain = Toolchain.discover(project)
         tools = GraderTools.discover(
             project,
@@ -112,13 +124,27 @@ def run(
             comparator=comparator,
             landrun=landrun,
             nanoda=nanoda,
+            evaluator_data=[answers, key],
         )
         limits = Limits(memory=memory * MiB, processes=512, cpus=1.0, wall_seconds=wall)
+        waivers = pipeline.require_jail(
+            backend,
+            grading=Steps(tools, backend, limits).check_policy,
+            private=[project.root, project.evaluator_dir, answers.resolve(), key.resolve()],
+            allow_no_cgroups=allow_no_cgroups,
+        )
         replay = replay_limits(limits, replay_memory, replay_wall)
-        steps, jail_name = Steps(tools, backend, limits, replay), backend.name
+        steps = Steps(tools, backend, limits, replay, waivers=waivers)
+        jail_name = backend.name
     with tempfile.TemporaryDirectory(prefix="ofb-grade-") as tmp:
         grader = pipeline.Grader(
-            project, steps, (work or Path(tmp)).resolve(), keep_work, hashes, jail_name
+            project,
+            steps,
+            (work or Path(tmp)).resolve(),
+            keep_work,
+            hashes,
+            jail_name,
+            tuple(waivers),
         )
         records = pipeline.grade_all(grader, graded, pipeline.LocalExecutor(jobs))
     lines = "".join(json.dumps(r.as_dict(), ensure_ascii=False) + "\n" for r in records)
@@ -127,6 +153,12 @@ def run(
         out.write_text(lines, encoding="utf-8")
     else:
         sys.stdout.write(lines)
+    if evaluator_out is not None:
+        evaluator_out.parent.mkdir(parents=True, exist_ok=True)
+        evaluator_out.write_text(
+            "".join(json.dumps(r.evaluator_dict(), ensure_ascii=False) + "\n" for r in records),
+            encoding="utf-8",
+        )
     console = Console(stderr=out is None, highlight=False)
     table = Table(show_header=True, header_style="bold")
     for col in ("packet", "item", "verdict", "stage", "reason", "seconds"):
@@ -144,6 +176,8 @@ def run(
         )
     console.print(table)
     s = summary(records)
+    for waiver in waivers:
+        console.print(f"[bold yellow]waived[/]: {waiver}")
     console.print(
         f"{s['submissions']} graded: {s['solved']} solved, {s['frozen-review']} "
         f"frozen for review, {s['unsolved']} unsolved"

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import sys
+import tempfile
 from pathlib import Path
 
 import typer
 from rich.console import Console
 
 from ..errors import UsageError
+from ..grade.runs import grading_policy_for_check
 from ..jail import MiB, get_backend
 from ..jail.check import probe_names, run_check
 from ..jail.policy import base_policy
@@ -29,11 +31,12 @@ def check(
     only: str | None = typer.Option(None, "--only", help="Comma-separated probe names."),
     jobs: int = typer.Option(4, "--jobs", min=1, help="Probes run at once."),
 ) -> None:
-    """Run the jail self-check (about twenty probes inside the jail: network, sockets,
+    """Run the jail self-check (about twenty-five probes inside the jail: network, sockets,
     writes, size caps, processes, ptrace, mount, namespaces, uid, capabilities, NoNewPrivs,
-    seccomp, memory/process/CPU/file-size/wall limits, orphans, environment).
-    Exit 0 when every probe passes, 1 otherwise: evaluation and grading must not start on
-    a node whose check fails."""
+    seccomp, memory/process/CPU/file-size/wall limits, the memory limit for a whole process
+    tree, orphans, environment; host files, writes and environment again under the grading
+    policy). Exit 0 when every probe passes, 1 otherwise: evaluation and grading must not
+    start on a node whose check fails."""
     names = None
     if only:
         names = [n.strip() for n in only.split(",") if n.strip()]
@@ -43,13 +46,19 @@ def check(
                 f"unknown probe(s): {', '.join(unknown)} (known: {', '.join(probe_names())})"
             )
     jail = get_backend(backend)
-    outcomes = run_check(jail, jobs=jobs, only=names)
+    with tempfile.TemporaryDirectory(prefix="ofb-jail-check-") as scratch:
+        grading = grading_policy_for_check(jail, Path(scratch))
+        outcomes = run_check(
+            jail, jobs=jobs, only=names, grading=grading.make, private=grading.private
+        )
     failed = [o for o in outcomes if not o.ok]
     if format is TextFormat.json:
         print(
             json.dumps(
                 {
                     "backend": jail.name,
+                    "group_limits": jail.group_limits(),
+                    "grading_policy": grading.what,
                     "passed": not failed,
                     "probes": [
                         {
@@ -78,7 +87,9 @@ def check(
             "do not evaluate or grade on this node"
         )
         console.print(
-            f"{jail.name}: {len(outcomes) - len(failed)}/{len(outcomes)} probes passed; {verdict}"
+            f"{jail.name} (limits via {jail.group_limits() or 'rlimit: no cgroups'}; grading "
+            f"probes under {grading.what}): {len(outcomes) - len(failed)}/{len(outcomes)} "
+            f"probes passed; {verdict}"
         )
     raise typer.Exit(1 if failed else 0)
 

@@ -1,26 +1,32 @@
 """Checker 1 (ours): build, export, compare, axioms, replay.
 
-    compile_challenge    lake build Challenge [Reference]   (challenge workspace, its own jail)
-    compile_submission   lake build Solution                (solution workspace, its own jail)
+    compile_reference    lake build Reference   (value items: the statement with the
+                                                 reference answer, its own jail; evaluator
+                                                 data, so none of its output is shown)
+    compile_challenge    lake build Challenge   (the statement with the submitted answer)
+    compile_submission   lake build Solution    (the submission)
     export               lean4export of main, the standard axioms and the kernel's built-ins
-                         from Challenge, Solution [and Reference]
+                         from Reference, Challenge and Solution, each in an export
+                         workspace laid out from its build's .olean alone
     compare              the statement of main and every constant it reaches (compare.py);
                          the answer: the literal True/False of a yes/no item, an explicit
                          (not trivialising) term for a value item
     axioms               the axiom closure of the Solution's main: propext, Classical.choice,
-                         Quot.sound only
-    replay               leanchecker --fresh Solution, in the jail
+                         Quot.sound only, each with the type and universe parameters of the
+                         trusted export (the Reference's, else the Challenge's)
+    replay               leanchecker --fresh Solution, in its export workspace
 
-The Challenge is built and exported before the Solution is built, so nothing the Solution
-runs at compile time can touch it (it cannot see it either). The first failing stage ends
-the run. The answer is read from the exports and compared with the reference answer, but
-that comparison decides the verdict, not this checker's acceptance.
+Reference and Challenge are built and exported before the Solution is built, so nothing
+the Solution runs at compile time can touch them (it cannot see them either). The first
+failing stage ends the run. The answer is read from the exports and compared with the
+reference answer, but that comparison decides the verdict, not this checker's acceptance.
 """
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from .compare import (
     axiom_closure,
@@ -32,10 +38,20 @@ from .compare import (
 )
 from .export_format import Canon, Export, ExportError, read_file
 from .runs import StageResult, Steps
-from .workspaces import Attempt
+from .workspaces import Attempt, LayoutError, export_workspace
 
-STAGES = ("compile_challenge", "compile_submission", "export", "compare", "axioms", "replay")
-COMPILE_STAGES = STAGES[:2]
+STAGES = (
+    "compile_reference",
+    "compile_challenge",
+    "compile_submission",
+    "export",
+    "compare",
+    "axioms",
+    "replay",
+)
+COMPILE_STAGES = STAGES[:3]
+# What a verdict says when a step on evaluator data fails: its output could hold the answer.
+WITHHELD = "(evaluator data: its output is not shown in verdicts; check the item with ofb build)"
 
 
 @dataclass
@@ -53,12 +69,15 @@ class Checker1Result:
 
     @property
     def accepted(self) -> bool:
-        return self.failure is None and [s.stage for s in self.stages] == list(STAGES)
+        return self.failure is None and bool(self.stages) and self.stages[-1].stage == "replay"
 
     @property
     def compiled(self) -> bool:
+        """Every build of the attempt succeeded (comparator runs only then)."""
         done = {s.stage: s.ok for s in self.stages}
-        return all(done.get(s) for s in COMPILE_STAGES)
+        return done.get("compile_submission", False) and all(
+            ok for stage, ok in done.items() if stage in COMPILE_STAGES
+        )
 
     def as_dict(self) -> dict:
         return {
@@ -72,7 +91,7 @@ class Checker1Result:
         }
 
 
-def read_export(path, expected_lean: str) -> Export:
+def read_export(path: Path, expected_lean: str) -> Export:
     """The export a successful export step wrote, from the benchmark's Lean."""
     export = read_file(path)
     if expected_lean and export.lean_version != expected_lean:
@@ -84,17 +103,29 @@ def read_export(path, expected_lean: str) -> Export:
 
 
 def export_step(
-    steps: Steps, workspace, module: str, names: list[str]
-) -> tuple[StageResult, Export | None]:
-    """Export `module` and read the export; an unreadable export fails the stage."""
-    outcome, path = steps.export(workspace, module, names)
+    steps: Steps, attempt: Attempt, built: Path, module: str, names: list[str]
+) -> tuple[StageResult, Export | None, Path | None]:
+    """Lay out `module`'s export workspace from its build, export it there and read the
+    export; anything wrong fails the stage. Returns the export workspace too."""
+    start = time.monotonic()
+    try:
+        folder = export_workspace(attempt.root, module, built, attempt.trusted)
+    except LayoutError as exc:
+        seconds = time.monotonic() - start
+        return StageResult("export", False, "layout", f"{module}: {exc}", seconds), None, None
+    outcome, path = steps.export(folder, module, names)
     if not outcome.ok:
         outcome.detail = f"{module}: {outcome.detail}"
-        return outcome, None
+        return outcome, None, folder
     try:
-        return outcome, read_export(path, steps.tools.toolchain.expected)
+        return outcome, read_export(path, steps.tools.toolchain.expected), folder
     except ExportError as exc:
-        return StageResult("export", False, "error", str(exc), outcome.seconds), None
+        return StageResult("export", False, "error", str(exc), outcome.seconds), None, folder
+
+
+def withheld(stage: StageResult, what: str) -> StageResult:
+    """`stage` without its detail: a failing step on evaluator data."""
+    return StageResult(stage.stage, False, stage.reason, f"{what} {WITHHELD}", stage.seconds)
 
 
 def judge_exports(
@@ -107,7 +138,9 @@ def judge_exports(
     reference_answer: str | None,
     result: Checker1Result,
 ) -> list[StageResult]:
-    """The compare and axioms stages on parsed exports (everything after the exports)."""
+    """The compare and axioms stages on parsed exports (everything after the exports).
+    The permitted axioms are checked against the Reference's export where there is one,
+    else the Challenge's."""
     canon = Canon()
     start = time.monotonic()
     comparison = compare_closure(challenge, solution, theorem, canon)
@@ -133,14 +166,14 @@ def judge_exports(
                 compare = StageResult(
                     "compare", False, "answer", f"the answer trivialises the statement: {why}"
                 )
-            elif reference is not None:
+            elif reference is not None and reference_answer is not None:
                 result.answer_matches = same_answer(canon, solution, reference, theorem)
     compare.seconds = time.monotonic() - start
     stages = [compare]
     if not compare.ok:
         return stages
     start = time.monotonic()
-    report = axiom_closure(solution, theorem)
+    report = axiom_closure(solution, theorem, trusted=reference or challenge, canon=canon)
     result.axioms = report.axioms
     stages.append(
         StageResult(
@@ -159,28 +192,43 @@ def run(
 ) -> Checker1Result:
     result = Checker1Result()
     stages = result.stages
-    modules = ["Challenge"] + (["Reference"] if attempt.reference_source is not None else [])
     names = export_targets(attempt.theorem)
 
-    stages.append(steps.build("compile_challenge", attempt.challenge, modules))
-    if not stages[-1].ok:
-        return result
-    exports: dict[str, Export] = {}
-    challenge_seconds = 0.0
-    for module in modules:  # exported before the Solution is built
-        outcome, exports[module] = export_step(steps, attempt.challenge, module, names)
-        challenge_seconds += outcome.seconds
-        if not outcome.ok:
-            stages.append(outcome)
+    reference = None
+    if attempt.reference is not None:
+        built = steps.build("compile_reference", attempt.reference, "Reference", trusted=True)
+        if not built.ok:
+            stages.append(withheld(built, "the reference statement did not build"))
             return result
+        stages.append(built)
+        outcome, reference, _ = export_step(steps, attempt, attempt.reference, "Reference", names)
+        if reference is None:
+            stages.append(withheld(outcome, "the reference's export failed"))
+            return result
+        exported_seconds = outcome.seconds
+    else:
+        exported_seconds = 0.0
 
-    stages.append(steps.build("compile_submission", attempt.solution, ["Solution"]))
+    stages.append(
+        steps.build(
+            "compile_challenge", attempt.challenge, "Challenge", trusted=attempt.reference is None
+        )
+    )
     if not stages[-1].ok:
         return result
-    outcome, solution = export_step(steps, attempt.solution, "Solution", names)
-    outcome.seconds += challenge_seconds
+    outcome, challenge, _ = export_step(steps, attempt, attempt.challenge, "Challenge", names)
+    exported_seconds += outcome.seconds
+    if challenge is None:  # exported before the Solution is built
+        stages.append(outcome)
+        return result
+
+    stages.append(steps.build("compile_submission", attempt.solution, "Solution"))
+    if not stages[-1].ok:
+        return result
+    outcome, solution, folder = export_step(steps, attempt, attempt.solution, "Solution", names)
+    outcome.seconds += exported_seconds
     stages.append(outcome)
-    if solution is None:
+    if solution is None or folder is None:
         return result
     result.exporter = {
         "exporter": solution.exporter,
@@ -190,9 +238,9 @@ def run(
 
     stages.extend(
         judge_exports(
-            exports["Challenge"],
+            challenge,
             solution,
-            exports.get("Reference"),
+            reference,
             attempt.theorem,
             yes_no=yes_no,
             reference_answer=reference_answer,
@@ -200,5 +248,5 @@ def run(
         )
     )
     if stages[-1].ok:
-        stages.append(steps.replay(attempt.solution, "Solution"))
+        stages.append(steps.replay(folder, "Solution"))
     return result

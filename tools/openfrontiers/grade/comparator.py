@@ -53,7 +53,8 @@ _STEP = re.compile(r"^(Building|Exporting .* from) (\S+)\s*$")
 class ComparatorOutcome:
     accepted: bool
     category: str  # accepted, build, export, missing, kind, statement, constant, axiom,
-    #                kernel, quotient, external-kernel, config, timeout, memory, crash, unknown
+    #                kernel, quotient, external-kernel, config, timeout, memory, crash,
+    #                work-dir, unknown
     message: str
     exit_code: int | None = None
     seconds: float = 0.0
@@ -92,8 +93,10 @@ def _last_step(stdout: str) -> tuple[str, str] | None:
 
 def classify(result: JailResult, seconds: float = 0.0) -> ComparatorOutcome:
     code = result.exit_code
-    if result.outcome in ("timeout", "cpu", "memory", "signal"):
-        category = {"cpu": "timeout", "signal": "crash"}.get(result.outcome, result.outcome)
+    if result.outcome in ("timeout", "cpu", "memory", "signal", "work"):
+        category = {"cpu": "timeout", "signal": "crash", "work": "work-dir"}.get(
+            result.outcome, result.outcome
+        )
         return ComparatorOutcome(False, category, f"comparator {result.describe()}", code, seconds)
     stdout, stderr = result.text("stdout"), result.text("stderr")
     lines = [ln.strip() for ln in stdout.splitlines() if ln.strip()]

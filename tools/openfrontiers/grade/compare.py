@@ -12,8 +12,10 @@ constants it reaches, the axioms of the proof, and the answer.
   statement reaches only through a projection would never be compared: comparator's
   "projection trick").
 * **Axioms** (`axiom_closure`): everything the Solution's `main` depends on, proofs
-  included; only `propext`, `Classical.choice` and `Quot.sound` may be axioms, and nothing
-  may be unsafe. A constant used but missing from the export fails closed.
+  included; only `propext`, `Classical.choice` and `Quot.sound` may be axioms, each the
+  same constant (kind, universe parameters, type) as in a trusted export — a Solution whose
+  `propext` states `False` is not the standard axiom — and nothing may be unsafe. A
+  constant used but missing from the export fails closed.
 * **The answer**: the literal `True`/`False` of a yes/no statement `answer ↔ P`
   (`yes_no_answer`); for value items the marked answer term (`answer(·)` elaborates to
   metadata `FrontierBench.answer`), compared with the reference's (`same_answer`) and
@@ -105,13 +107,9 @@ class Comparison:
             self.findings.append(Finding(check, name, message))
 
 
-def _describe_difference(
-    canon: Canon, ch_export: Export, ch: Decl, so_export: Export, so: Decl
-) -> str:
-    name = name_str(ch.name)
-    if ch.kind != so.kind:
-        return f"`{name}` is {_KIND[ch.kind]} in the Challenge but {_KIND[so.kind]} in the Solution"
-    a, b = canon.signature(ch_export, ch), canon.signature(so_export, so)
+def _differing_parts(
+    canon: Canon, a_export: Export, a: Decl, b_export: Export, b: Decl
+) -> list[str]:
     parts = (
         "kind",
         "name",
@@ -121,7 +119,17 @@ def _describe_difference(
         "flags and constructors",
         "recursor rules",
     )
-    differing = [p for p, x, y in zip(parts, a, b, strict=False) if x != y]
+    x, y = canon.signature(a_export, a), canon.signature(b_export, b)
+    return [p for p, u, v in zip(parts, x, y, strict=False) if u != v]
+
+
+def _describe_difference(
+    canon: Canon, ch_export: Export, ch: Decl, so_export: Export, so: Decl
+) -> str:
+    name = name_str(ch.name)
+    if ch.kind != so.kind:
+        return f"`{name}` is {_KIND[ch.kind]} in the Challenge but {_KIND[so.kind]} in the Solution"
+    differing = _differing_parts(canon, ch_export, ch, so_export, so)
     return f"`{name}` differs between the Challenge and the Solution ({', '.join(differing)})"
 
 
@@ -209,11 +217,19 @@ class AxiomReport:
 
 
 def axiom_closure(
-    solution: Export, theorem: str, allowed: tuple[str, ...] = STANDARD_AXIOMS
+    solution: Export,
+    theorem: str,
+    allowed: tuple[str, ...] = STANDARD_AXIOMS,
+    *,
+    trusted: Export | None = None,
+    canon: Canon | None = None,
 ) -> AxiomReport:
     """Every constant `theorem` depends on (statement and proof); the axioms among them and
-    anything not allowed, with the chain of constants that reaches it."""
+    anything not allowed, with the chain of constants that reaches it. With `trusted` (an
+    export of ours: the Reference's or the Challenge's), an allowed axiom must also be the
+    same constant there — by name alone, a Solution could state any `propext` it liked."""
     report = AxiomReport()
+    canon = canon or Canon()
     start = parse_name(theorem)
     allowed_names = {parse_name(a) for a in allowed}
     parent: dict[Name, Name | None] = {start: None}
@@ -229,34 +245,39 @@ def axiom_closure(
             node = parent[node]
         return " → ".join(reversed(path))
 
+    def find(message: str, name: Name) -> None:
+        if len(report.findings) < MAX_FINDINGS:
+            report.findings.append(Finding("axioms", name_str(name), message))
+
     while queue:
         name = queue.popleft()
         decl = solution.decls.get(name)
         report.constants += 1
         if decl is None:
-            if len(report.findings) < MAX_FINDINGS:
-                report.findings.append(
-                    Finding(
-                        "axioms",
-                        name_str(name),
-                        f"`{name_str(name)}` is used but not in the export ({chain(name)})",
-                    )
-                )
+            find(f"`{name_str(name)}` is used but not in the export ({chain(name)})", name)
             continue
         if decl.kind == "axiom":
             axioms.add(name_str(name))
-            if name not in allowed_names and len(report.findings) < MAX_FINDINGS:
-                report.findings.append(
-                    Finding(
-                        "axioms",
-                        name_str(name),
-                        f"axiom `{name_str(name)}` is not allowed ({chain(name)})",
+            if name not in allowed_names:
+                find(f"axiom `{name_str(name)}` is not allowed ({chain(name)})", name)
+            elif trusted is not None:
+                ours = trusted.decls.get(name)
+                if ours is None:
+                    find(
+                        f"axiom `{name_str(name)}` is not in the trusted export to compare with "
+                        f"({chain(name)})",
+                        name,
                     )
-                )
-        if decl.is_unsafe and len(report.findings) < MAX_FINDINGS:
-            report.findings.append(
-                Finding("axioms", name_str(name), f"`{name_str(name)}` is unsafe ({chain(name)})")
-            )
+                elif canon.signature(trusted, ours) != canon.signature(solution, decl):
+                    parts = _differing_parts(canon, trusted, ours, solution, decl)
+                    find(
+                        f"axiom `{name_str(name)}` is not the standard one (its "
+                        f"{', '.join(parts)} {'differs' if len(parts) == 1 else 'differ'} "
+                        f"from ours) ({chain(name)})",
+                        name,
+                    )
+        if decl.is_unsafe:
+            find(f"`{name_str(name)}` is unsafe ({chain(name)})", name)
         for dep in solution.dependencies(decl, seen_exprs):
             if dep not in parent:
                 parent[dep] = name
@@ -281,7 +302,7 @@ def yes_no_answer(export: Export, theorem: str) -> str | None:
         return None
     answer = export.exprs[export.strip(head[2])]
     if answer[0] == "const" and answer[1] in (("True",), ("False",)) and not answer[2]:
-        return answer[1][0]
+        return str(answer[1][0])
     return None
 
 
@@ -300,7 +321,7 @@ def marked_answer(export: Export, root: int) -> int | None:
             and ANSWER_KEY in node[1]
             and "true" in str(node[1][ANSWER_KEY]).lower()
         ):
-            return node[2]
+            return int(node[2])
         stack.extend(reversed(children(node)))
     return None
 

@@ -1,16 +1,22 @@
 """What `ofb grade` reads: submissions, the evaluator key, the answers — turned into jobs.
 
 A submission is a Lean file named by its packet id: `P001.lean`, or `Solution.lean` in a
-folder named `P001`. `SUBMISSIONS` is one such file or a folder of them. The evaluator key
-(`ofb packet export`) maps each packet id to its item and records the sha256 of the
-statement the packet was made from; the answers file gives each solved item's reference
-answer. Every problem is reported at once, with the file it is in, before any grading.
+folder named `P001`. `SUBMISSIONS` is one such file or a folder of them. Submissions are
+read as root from wherever solvers put them, so only regular files are read, opened
+without following links (a link to the answers would otherwise be read and its text shown
+in a verdict), through folders that are not links, and at most `MAX_SUBMISSION_BYTES`.
+The evaluator key (`ofb packet export`) maps each packet id to its item and records the
+sha256 of the statement the packet was made from; the answers file gives each solved
+item's reference answer. Every problem is reported at once, with the file it is in,
+before any grading.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 import re
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,6 +27,7 @@ from ..project import Project
 from ..register.model import AnswerKind, Item, Split
 
 PACKET_ID = re.compile(r"^P[0-9]{3,}$")
+MAX_SUBMISSION_BYTES = 8 << 20
 
 
 def sha256(data: bytes) -> str:
@@ -60,13 +67,49 @@ def packet_id_of(path: Path) -> str | None:
     return None
 
 
+def read_submission(path: Path, folder: Path | None = None) -> bytes:
+    """The bytes of the submission `path`: a regular file opened without following a link,
+    reached from `folder` through real folders only; else an `OfbError` saying why."""
+    if folder is not None:
+        for parent in path.relative_to(folder).parents:
+            if parent != Path(".") and (folder / parent).is_symlink():
+                raise OfbError(f"{path}: refused: {folder / parent} is a symbolic link")
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as exc:
+        if os.path.islink(path):
+            raise OfbError(f"{path}: refused: a symbolic link, not a file") from None
+        raise OfbError(f"{path}: cannot be read ({exc.strerror})") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise OfbError(f"{path}: refused: not a regular file")
+        if st.st_size > MAX_SUBMISSION_BYTES:
+            raise OfbError(f"{path}: refused: {st.st_size} bytes, more than {MAX_SUBMISSION_BYTES}")
+        chunks, left = [], MAX_SUBMISSION_BYTES + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if len(data) > MAX_SUBMISSION_BYTES:
+        raise OfbError(f"{path}: refused: more than {MAX_SUBMISSION_BYTES} bytes")
+    return data
+
+
 def find_submissions(target: Path) -> list[Submission]:
     """The submission file `target`, or every submission in the folder `target`."""
-    if not target.exists():
+    if not os.path.lexists(target):
         raise UsageError(f"{target}: no such file or folder")
-    if target.is_file():
+    folder = None
+    if not target.is_dir() or target.is_symlink():
         candidates = [target]
     else:
+        folder = target
         candidates = sorted({*target.glob("P*.lean"), *target.glob("P*/Solution.lean")})
         if not candidates:
             raise UsageError(f"{target}: no submissions (expected P###.lean or P###/Solution.lean)")
@@ -83,7 +126,11 @@ def find_submissions(target: Path) -> list[Submission]:
         if pid in found:
             errors.append(f"{path}: a second submission for {pid} (the first is {found[pid].path})")
             continue
-        data = path.read_bytes()
+        try:
+            data = read_submission(path, folder)
+        except OfbError as exc:
+            errors.append(str(exc))
+            continue
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as exc:

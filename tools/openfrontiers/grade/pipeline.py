@@ -2,7 +2,10 @@
 verdict, one job per submission, through a pluggable executor (a local pool of workers
 first; each job's Lean work runs in jailed subprocesses, so threads suffice to drive them).
 
-Grading refuses to start on a node whose jail check fails (`require_jail`): fail closed.
+Grading refuses to start on a node whose jail check fails, or whose jail has no group
+limits (cgroups) unless the evaluator waives them (`require_jail`): fail closed. A verdict
+line never carries the reference answer; whether the submitted answer matches it is shown
+only once both checkers accepted (the evaluator's side file has the rest).
 """
 
 from __future__ import annotations
@@ -17,13 +20,13 @@ from typing import Protocol, TypeVar
 
 from .. import __version__
 from ..errors import OfbError
-from ..jail import Backend
+from ..jail import Backend, JailPolicy
 from ..jail.check import run_check
 from ..project import Project
 from . import checker1, static, workspaces
 from .comparator import ComparatorOutcome, classify, config
 from .inputs import GradeJob, sha256
-from .runs import Steps
+from .runs import NO_CGROUPS, Steps
 from .verdict import Decision, Outcomes, VerdictRecord, decide
 
 T = TypeVar("T")
@@ -34,10 +37,34 @@ class JailCheckFailed(OfbError):
     """The jail does not keep its promises on this node; nothing untrusted may run here."""
 
 
-def require_jail(backend: Backend, jobs: int = 4) -> None:
-    """Run `ofb jail check` on `backend`; raise unless every probe passes."""
-    outcomes = run_check(backend, jobs=jobs)
-    failed = [o for o in outcomes if not o.ok]
+def require_jail(
+    backend: Backend,
+    jobs: int = 4,
+    *,
+    grading: Callable[[Path], JailPolicy] | None = None,
+    private: Sequence[Path] = (),
+    allow_no_cgroups: bool = False,
+) -> list[str]:
+    """Run `ofb jail check` on `backend` (with the grading policy's probes when `grading`
+    makes it); raise unless every probe passes and the jail has group limits. Without
+    cgroups grading goes on only with `allow_no_cgroups`, and the waiver is returned so that
+    every verdict line carries it."""
+    waivers = []
+    if backend.group_limits() is None:
+        if not allow_no_cgroups:
+            raise JailCheckFailed(
+                f"the {backend.name} jail has no group limits here (memory, processes and CPU "
+                "would hold per process only, so a few processes together exceed them); "
+                "grading refuses to start. Run as root where cgroups are writable, use the "
+                "docker jail, or pass --allow-no-cgroups to grade anyway (every verdict line "
+                "will say so)"
+            )
+        waivers.append(NO_CGROUPS)
+        # Without cgroups RLIMIT_NPROC counts every process of the jail's uid, so probes run
+        # at once would exhaust each other's: one at a time.
+        jobs = 1
+    outcomes = run_check(backend, jobs=jobs, grading=grading, private=private)
+    failed = [o for o in outcomes if not o.ok and not (waivers and o.name == "group-memory")]
     if failed:
         lines = "\n".join(f"  {o.name}: {o.detail}" for o in failed)
         raise JailCheckFailed(
@@ -45,6 +72,7 @@ def require_jail(backend: Backend, jobs: int = 4) -> None:
             f"{len(failed)} of {len(outcomes)} probes); grading refuses to "
             f"start:\n{lines}"
         )
+    return waivers
 
 
 class Executor(Protocol):
@@ -88,6 +116,7 @@ class Grader:
     keep_work: bool = False
     hashes: dict = field(default_factory=dict)  # of the key and the answers file
     jail_name: str = ""
+    waivers: tuple[str, ...] = ()  # what the evaluator waived (printed on every verdict line)
 
     def grade(self, job: GradeJob) -> VerdictRecord:
         start = time.monotonic()
@@ -101,9 +130,10 @@ class Grader:
             answer={
                 "kind": "yes-no" if job.yes_no else "value",
                 "submitted": result.answer_source,
-                "reference": job.reference,
                 "matches": None,
             },
+            evaluator={"reference": job.reference, "matches": None},
+            waivers=list(self.steps.waivers if self.steps is not None else self.waivers),
             checkers={
                 "static": {"passed": result.passed, "issues": [i.as_dict() for i in result.issues]}
             },
@@ -125,7 +155,13 @@ class Grader:
                 f"{job.packet_id} passed the static layer and needs Lean, which is "
                 "not available here"
             )
-        record.tools = {**self.steps.tools.versions(), "jail": self.jail_name}
+        # a passing static layer found main's namespace and the answer
+        assert result.namespace is not None and result.answer_source is not None
+        record.tools = {
+            **self.steps.tools.versions(),
+            "jail": self.jail_name,
+            "limits": self.steps.jail.group_limits() or "rlimit",
+        }
         attempt = workspaces.prepare(
             self.work_root,
             job,
@@ -146,9 +182,16 @@ class Grader:
             theirs: ComparatorOutcome | None = None
             if ours.compiled:
                 began = time.monotonic()
-                theirs = classify(
-                    self.steps.comparator(attempt.comparator), time.monotonic() - began
-                )
+                run = self.steps.comparator(attempt.comparator)
+                theirs = classify(run, time.monotonic() - began)
+                if self.steps.without_group_limits(run):
+                    theirs = ComparatorOutcome(
+                        False,
+                        "jail",
+                        f"comparator ran without group limits (limits via {run.limits_via})",
+                        run.exit_code,
+                        theirs.seconds,
+                    )
         finally:
             if not self.keep_work:
                 shutil.rmtree(attempt.root, ignore_errors=True)
@@ -177,7 +220,9 @@ class Grader:
         record.decision = decision
         if ours.answer is not None:
             record.answer["submitted"] = ours.answer
-        record.answer["matches"] = ours.answer_matches
+        record.evaluator["matches"] = ours.answer_matches
+        if decision.verdict != "unsolved":  # both checkers accepted: the match is the verdict
+            record.answer["matches"] = ours.answer_matches
         record.checkers["ours"] = ours.as_dict()
         record.checkers["comparator"] = theirs.as_dict() if theirs else None
         if self.keep_work:

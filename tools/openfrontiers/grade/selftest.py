@@ -41,6 +41,12 @@ Layers, what a case must show, and the evidence that it ran:
 * `grade`: the whole grader on a submission; `expect` is the verdict and `stage` the
   stage of an unsolved one. Evidence: the stages the verdict record shows ran. Needs Lean,
   lean4export and comparator.
+* `isolation`: what a grading step is given and what comes back from it, tried with the
+  grader's own code on real runs in the jail (`check` names which: build leftovers,
+  copy-back, the Reference kept apart, tool folders, the jail without cgroups, verdict
+  lines, linked submissions; `selftest_isolation.py`). Evidence: the attack's own report
+  (what it planted, made or looked at) or, for the checks outside the jail, what the
+  grader's code returned. Runs everywhere (some need root, and are skipped without it).
 
 Each result is `pass` (stopped as named, with evidence), `fail` (not stopped: the attack
 ran and got through, or something escaped on the host), `error` (no evidence the attack
@@ -77,7 +83,7 @@ from .runs import Steps, step_policy
 from .tools import GraderTools
 
 DEFAULT_CORPUS = Path("tests") / "grade" / "attacks"
-LAYERS = ("static", "jail", "export", "grade")
+LAYERS = ("static", "jail", "export", "grade", "isolation")
 STATUSES = ("pass", "fail", "error", "skipped")
 # The evidence a jail case leaves: this file in its own work dir, holding the run's nonce.
 RAN_FILE = "ofb-selftest-ran"
@@ -123,6 +129,7 @@ class Case:
     reference_export: Path | None = None
     answer_matches: bool | None = None
     host_paths: tuple[str, ...] = ()  # jail, Lean: host paths the build must not create
+    check: str | None = None  # isolation: which check (selftest_isolation.CHECKS)
 
     @property
     def needs_lean(self) -> bool:
@@ -130,7 +137,7 @@ class Case:
 
     def file(self, key: str) -> Path:
         """A fixture or submission path the loader made sure of for this layer."""
-        path = getattr(self, key)
+        path: Path | None = getattr(self, key)
         if path is None:
             raise OfbError(f"case {self.name}: no {key}")
         return path
@@ -190,6 +197,7 @@ _CASE_KEYS = {
     "reference_export",
     "answer_matches",
     "host_paths",
+    "check",
 }
 
 
@@ -260,6 +268,19 @@ def load_corpus(folder: Path) -> list[Case]:
                     f'compile-time code ran: add `#eval IO.FS.writeFile "{RAN_FILE}" '
                     f'"{NONCE_PLACEHOLDER}"`',
                 )
+        if layer == "isolation":
+            from .selftest_isolation import CHECKS
+
+            if table.get("check") not in CHECKS:
+                error(
+                    where, f"case {name}: an isolation case's check is one of {', '.join(CHECKS)}"
+                )
+            elif table["check"] in ("reference-apart", "verdict-line") and (
+                ref is None or "submission" not in files
+            ):
+                error(
+                    where, f"case {name}: check {table['check']} needs a reference and a submission"
+                )
         if layer == "export" and not {"challenge", "solution"} <= set(files):
             error(where, f"case {name}: an export case needs challenge and solution fixtures")
         if (
@@ -286,6 +307,7 @@ def load_corpus(folder: Path) -> list[Case]:
                 reference_export=files.get("reference_export"),
                 answer_matches=table.get("answer_matches"),
                 host_paths=tuple(str(a) for a in table.get("host_paths", ())),
+                check=table.get("check"),
             )
         )
     if errors:
@@ -452,9 +474,14 @@ def run_jail_payload(case: Case, jail: Backend, project: Project) -> CaseResult:
         for arg in case.args:  # `{loopback}` stands for every host listener (127.0.0.1, ::1)
             args += host_net.addresses if arg == "{loopback}" else [_fill(arg, places)]
         # The grader's compile policy; an empty folder stands where the toolchain would be,
-        # and the payload's interpreter is visible instead of Mathlib's packages.
+        # and the payload's interpreter is visible instead of Mathlib's packages. What a
+        # build's jail gives back is its module's outputs; here, the payload's evidence.
         policy = step_policy(
-            Toolchain(prefix, "", "", project.root), workspace, JAIL_LIMITS, python_paths()
+            Toolchain(prefix, "", "", project.root),
+            workspace,
+            JAIL_LIMITS,
+            python_paths(),
+            copy_back=(RAN_FILE,),
         )
         policy = replace(policy, files=((PAYLOAD_INSIDE, script),))
         result = jail.run(
@@ -644,7 +671,9 @@ def run_jail_lean(case: Case, ctx: SelftestContext) -> CaseResult:
             answer="True",
             comparator_config={},
         )
-        outcome = ctx.steps.build("compile_submission", attempt.solution, ["Solution"])
+        outcome = ctx.steps.build(
+            "compile_submission", attempt.solution, "Solution", keep=(RAN_FILE,)
+        )
         ran = [
             p
             for p in attempt.solution.rglob(RAN_FILE)
@@ -685,6 +714,10 @@ def run_case(case: Case, ctx: SelftestContext) -> CaseResult:
             return run_static(case)
         if case.layer == "export":
             return run_export(case)
+        if case.layer == "isolation":
+            from .selftest_isolation import run_isolation
+
+            return run_isolation(case, ctx, _job)
         if case.needs_lean and ctx.steps is None and not static_stops(case):
             return CaseResult(case, "skipped", f"needs Lean ({ctx.lean_problem})")
         if case.layer == "jail":

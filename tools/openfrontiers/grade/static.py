@@ -3,22 +3,27 @@ its statement with the reference.
 
 This layer is a filter, not the verdict: it stops cheap attacks and honest mistakes early
 (forbidden constructs, a changed statement, an answer that is not a literal), and the
-compiled checkers decide. It depends only on the lexer and the scanner, so that solver
-packets can carry it offline (`check_submission`) and apply exactly the rules the grader
-applies — without any answer.
+compiled checkers decide. It depends only on the lexer, the scanner and its allow-lists
+(`allowlist.py`), so that solver packets can carry it offline (`check_submission`) and
+apply exactly the rules the grader applies — without any answer.
 
 A submission is accepted by this layer when:
 * it imports only `Mathlib` and `FrontierBench.Util.*`;
-* it contains no `sorry`/`admit`, axioms, trust escapes (`native_decide`, `ofReduceBool`,
-  `implemented_by`, `extern`, `unsafe`, `partial`, `opaque`, `prelude`), metaprogramming
-  (`macro`, `syntax`, `elab`, `notation`, …, elaborator attributes), code run at compile
-  time (`#eval`, `run_cmd`, `initialize`, …), or debug/kernel options;
-* before `main` it adds only theorems and lemmas (safe attributes only) whose names cannot
-  capture a name the statement uses — no definitions, instances, attribute changes,
-  `open`, `variable` or namespaces beyond the reference's own;
-* the reference's definitions appear unchanged and `main`'s signature equals the
-  reference's with only the answer filled in: the literal `True` or `False` for yes/no
-  items, an explicit term (no `sInf`/`Classical.choose`/…) for value items.
+* every command is on the allow-list — theorems, lemmas, definitions, structures,
+  inductives and examples; `namespace`, `section`, `end`, `open`, `variable`, `universe`,
+  `set_option` with a harmless option — with allowed modifiers, attributes and `deriving`
+  classes only; everything else (any `#`-command, `instance`, `class`, `attribute`,
+  `macro`, `syntax`, `notation`, `elab`, `initialize`, `axiom`, `opaque`, …) is rejected
+  with its name and line;
+* it contains no `sorry`/`admit`, trust escapes (`native_decide`, `ofReduceBool`,
+  `implemented_by`, `extern`, `unsafe`, `partial`, `prelude`, …), syntax that runs code at
+  compile time (`by_elab`, `run_tac`, `#eval!`, …), meta-level names (`Lean.…`, `TacticM`,
+  `IO`, quotations), or debug/kernel options — anywhere, also inside proofs;
+* its own declarations live in its namespace under names that capture nothing the
+  statement uses; the reference's definitions appear unchanged, before `main`;
+* `main`'s signature equals the reference's with only the answer filled in: the literal
+  `True` or `False` for yes/no items, an explicit plain term (no `sInf`/`Classical.choose`,
+  no tactic block, none of the submission's own declarations) for value items.
 """
 
 from __future__ import annotations
@@ -27,7 +32,8 @@ import re
 from dataclasses import dataclass, field
 
 from ..lean.decls import Command, Declaration, LeanFile
-from ..lean.lexer import Kind, Token, group_end
+from ..lean.lexer import CLOSERS, OPENERS, Kind, Token, group_end
+from . import allowlist
 
 # Option names a submission may set; everything else (debug.*, backward.*, compiler.*,
 # bootstrap.*, interpreter.*, …) can change what the kernel or the elaborator accepts.
@@ -57,79 +63,6 @@ TRUST_ESCAPES = {
     "Environment.addDeclCore": "adds declarations without the kernel",
 }
 SORRY_WORDS = {"sorry": "a proof hole", "admit": "a proof hole", "sorryAx": "a proof hole"}
-RUN_CODE = {
-    "#eval",
-    "#exit",
-    "#compile",
-    "#reduce",
-    "run_cmd",
-    "run_elab",
-    "run_meta",
-    "run_tac",
-    "initialize",
-    "builtin_initialize",
-    "#print_axioms_of_all",
-}
-META_COMMANDS = {
-    "macro",
-    "macro_rules",
-    "syntax",
-    "elab",
-    "elab_rules",
-    "notation",
-    "notation3",
-    "infix",
-    "infixl",
-    "infixr",
-    "prefix",
-    "postfix",
-    "declare_syntax_cat",
-    "binder_predicate",
-    "simproc",
-    "dsimproc",
-    "register_option",
-    "module",
-}
-META_ATTRIBUTES = {
-    "term_elab",
-    "command_elab",
-    "tactic",
-    "macro",
-    "delab",
-    "app_unexpander",
-    "builtin_term_elab",
-    "builtin_command_elab",
-    "builtin_tactic",
-    "builtin_macro",
-    "init",
-    "builtin_init",
-    "env_extension",
-    "builtin_delab",
-    "implemented_by",
-    "extern",
-    "csimp",
-    "export",
-    "never_extract",
-    "positivity",
-    "norm_num",
-    "simproc",
-    "command_parser",
-    "term_parser",
-}
-# Attributes a helper lemma before `main` may carry: they steer tactics in the proof and
-# cannot change how the statement elaborates.
-SAFE_LEMMA_ATTRIBUTES = {
-    "simp",
-    "grind",
-    "fun_prop",
-    "gcongr",
-    "mono",
-    "continuity",
-    "measurability",
-    "nolint",
-    "local simp",
-    "aesop",
-}
 NOT_EXPLICIT = {
     "sInf",
     "sSup",
@@ -165,19 +98,28 @@ RULES = {
     "axiom": "no axiom declarations",
     "trust": "no native_decide, ofReduceBool, trustCompiler, implemented_by, extern, unsafe, "
     "partial, opaque, prelude, addDeclCore",
-    "metaprogramming": "no macro, syntax, elab, notation, infix, macro_rules, elab_rules, "
-    "simprocs or elaborator attributes",
-    "run-code": "no #eval, #exit, run_cmd, run_elab, run_meta, initialize",
+    "command": "only the commands a proof needs: theorem, lemma, def, abbrev, structure, "
+    "inductive, example, namespace, section, end, open, variable, universe, set_option; "
+    "modifiers noncomputable, private, protected; deriving DecidableEq, Repr, Inhabited, "
+    "Nonempty, BEq, Hashable, Ord, Fintype — anything else (instance, class, attribute, "
+    "macro, syntax, notation, elab, initialize, mutual, …) is rejected",
+    "attribute": "only the attributes simp, norm_cast, push_cast, gcongr, fun_prop, ext, "
+    "reducible, irreducible, grind (=, →, ←), on the submission's own declarations",
+    "run-code": "no code run at compile time: no #-command (#eval, #eval!, #guard, #check, "
+    "…; write Mathlib's `#s` as `# s`), by_elab, run_tac, run_cmd, initialize",
+    "metaprogramming": "no meta-level names (Lean.…, Qq.…, TacticM, MetaM, IO, …), "
+    "syntax quotations or name literals",
     "set-option": "no debug, kernel or compiler options (only maxHeartbeats, maxRecDepth, "
     "synthInstance.*, linter.*, pp.*, trace.*)",
-    "before-main": "before `main`, only the reference's own declarations and extra "
-    "theorems/lemmas with safe attributes: no def, instance, class, attribute, open, variable "
-    "or namespace changes",
-    "shadowing": "no declaration whose name could capture a name used by the statement",
-    "definitions": "the reference's definitions appear unchanged",
-    "main": "exactly one theorem `main`, in the packet's namespace",
+    "shadowing": "the submission's declarations live in its namespace under fresh names: "
+    "none may capture a name the statement uses or a notation stands for",
+    "definitions": "the reference's definitions appear unchanged, before `main`",
+    "main": "exactly one theorem `main`, in the packet's namespace, without modifiers or "
+    "attributes",
     "statement": "`main`'s signature equals the reference's, with only the answer filled in",
-    "answer": "a yes/no answer is the literal True or False; a value answer is an explicit term",
+    "answer": "a yes/no answer is the literal True or False; a value answer is an explicit "
+    "plain term (no sInf, Classical.choose, …, no tactic block, none of the submission's own "
+    "declarations)",
 }
 
 
@@ -270,6 +212,43 @@ def has_yes_no_form(code: list[Token], main: Declaration) -> bool:
     return span[0] == first and span[1] + 1 < len(code) and code[span[1] + 1].text in ("↔", "<->")
 
 
+def _plain_name(text: str) -> str:
+    """An identifier without `_root_.` and guillemets: the name Lean resolves."""
+    text = text.replace("«", "").replace("»", "")
+    return text.removeprefix("_root_.")
+
+
+def _is_hash_command(tok: Token) -> bool:
+    """`#eval`, `#check`, `#s`: `#` directly followed by a name (Lean reads a declared
+    `#`-keyword there; `# s`, `#[` and `#{` are not this)."""
+    return (
+        tok.kind is Kind.SYMBOL
+        and tok.text.startswith("#")
+        and len(tok.text) > 1
+        and (tok.text[1] not in "[{(")
+    )
+
+
+def split_attributes(tokens: list[Token]) -> list[str]:
+    """The attributes of one `@[…]` group (its tokens without the brackets), each as its
+    token texts joined by spaces, ASCII arrows spelled as Lean prints them."""
+    out: list[str] = []
+    current: list[str] = []
+    depth = 0
+    for tok in tokens:
+        if tok.kind is Kind.SYMBOL and tok.text in OPENERS:
+            depth += 1
+        elif tok.kind is Kind.SYMBOL and tok.text in CLOSERS:
+            depth -= 1
+        if tok.text == "," and depth == 0:
+            out.append(" ".join(current))
+            current = []
+        else:
+            current.append(_SPELLINGS.get(tok.text, tok.text))
+    out.append(" ".join(current))
+    return [a for a in out if a]
+
+
 class _Checker:
     def __init__(
         self, submission: str, reference: str, namespaces: dict[str, str], yes_no: bool | None
@@ -279,101 +258,128 @@ class _Checker:
         self.rename = namespaces  # submission namespace → reference namespace
         self.yes_no = yes_no
         self.result = StaticResult()
+        self._reported: set[tuple[str, int]] = set()
+        # Commands of the submission that repeat the reference's own (before `main`): the
+        # allow-lists do not apply to them; the definitions rule checks them.
+        self.reference_spans: list[tuple[int, int]] = []
 
     def issue(self, rule: str, where: Token | int | None, message: str) -> None:
-        if where is None:
-            line, col = 1, 1
+        offset = None if where is None else where if isinstance(where, int) else where.start
+        if offset is not None:
+            if (rule, offset) in self._reported:
+                return  # one finding per rule and place (two passes may see the same token)
+            self._reported.add((rule, offset))
+            line, col = self.sub.lean.line_col(offset)
         else:
-            line, col = self.sub.lean.line_col(where if isinstance(where, int) else where.start)
+            line, col = 1, 1
         self.result.issues.append(Issue(rule, line, col, message))
 
     def run(self) -> StaticResult:
-        self.tokens()
-        self.imports()
         main = self.main()
+        self.commands(main)
+        self.tokens()
+        self.attribute_groups()
+        self.imports()
         if main is not None:
-            self.before_main(main)
             self.definitions(main)
             self.statement(main)
         self.result.issues.sort(key=lambda i: (i.line, i.column, i.rule))
         return self.result
 
+    def in_reference_command(self, tok: Token) -> bool:
+        return any(start <= tok.start < end for start, end in self.reference_spans)
+
     # -- everywhere ---------------------------------------------------------------------
     def tokens(self) -> None:
+        """Rules on single tokens, wherever they stand: Lean starts a command at a command
+        keyword even inside what looks like a proof, so none of these waits for the
+        scanner to split the file the way Lean would."""
         code = self.sub.code
+        reference_hashes = {t.text for t in self.ref.code if _is_hash_command(t)}
         for i, tok in enumerate(code):
             text = tok.text
-            if tok.kind is Kind.IDENT and text in SORRY_WORDS:
-                self.issue("sorry", tok, f"`{text}` is {SORRY_WORDS[text]}")
-            elif tok.kind is Kind.IDENT and text in ("axiom", "axioms"):
-                self.issue("axiom", tok, "axioms are not allowed")
-            elif tok.kind is Kind.IDENT and (
-                text in TRUST_ESCAPES
-                or text.split(".")[-1]
-                in ("addDeclCore", "ofReduceBool", "trustCompiler", "unsafeCast")
-            ):
-                reason = TRUST_ESCAPES.get(text) or TRUST_ESCAPES[text.split(".")[-1]]
-                self.issue("trust", tok, f"`{text}` {reason}")
-            elif (
-                tok.kind is Kind.IDENT
-                and text == "native"
-                and (
-                    (i > 0 and code[i - 1].text == "+")
-                    or (i + 1 < len(code) and code[i + 1].text == ":=")
+            if tok.kind is Kind.IDENT:
+                self.identifier(code, i)
+            elif _is_hash_command(tok) and text not in reference_hashes:
+                self.issue(
+                    "run-code",
+                    tok,
+                    f"`{text}` is a `#`-command: none is allowed (they run code or print "
+                    "through extensible delaborators while the file is compiled); for "
+                    "Mathlib's cardinality notation write `# s` or `s.card`",
                 )
-            ):
-                self.issue("trust", tok, "`native` decision procedures trust compiled code")
-            elif text in RUN_CODE and tok.kind in (Kind.IDENT, Kind.SYMBOL):
-                self.issue("run-code", tok, f"`{text}` runs code while the file is compiled")
-            elif tok.kind is Kind.IDENT and text == "set_option" and i + 1 < len(code):
-                name = code[i + 1].text
-                if not SAFE_OPTIONS.match(name):
-                    self.issue("set-option", code[i + 1], f"set_option {name} is not allowed")
-                elif (
-                    name in ("autoImplicit", "relaxedAutoImplicit")
-                    and i + 2 < len(code)
-                    and code[i + 2].text != "false"
-                ):
-                    self.issue("set-option", code[i + 1], f"{name} must stay false")
-        for cmd in self.sub.lean.commands:
-            if cmd.kind in META_COMMANDS:
+            elif tok.kind is Kind.NAME_LITERAL or text == "`(":
                 self.issue(
                     "metaprogramming",
-                    cmd.keyword,
-                    f"`{cmd.kind}` extends the syntax or the elaborator",
+                    tok,
+                    f"`{text}` quotes syntax or names: only meta-level code needs it",
                 )
-        for attr, tok in self.attributes(self.sub.lean.commands):
-            if attr.split()[0] in META_ATTRIBUTES or attr in META_ATTRIBUTES:
-                self.issue("metaprogramming", tok, f"the attribute `{attr}` installs meta code")
 
-    @staticmethod
-    def attributes(commands: list[Command]) -> list[tuple[str, Token]]:
-        """Every attribute, from `@[…]` on declarations and from `attribute […]` commands."""
-        found = []
-        for cmd in commands:
-            if cmd.declaration is not None:
-                found.extend(
-                    (a.replace("local ", "").replace("scoped ", ""), cmd.declaration.keyword)
-                    for a in cmd.declaration.attributes
-                )
-            if cmd.kind == "attribute":
-                toks = cmd.tokens
-                inner, depth = [], 0
-                for tok in toks[1:]:
-                    if tok.text == "[":
-                        depth += 1
-                        if depth == 1:
-                            continue
-                    if tok.text == "]":
-                        depth -= 1
-                        if depth == 0:
-                            break
-                    inner.append(tok.text)
-                for part in " ".join(inner).split(","):
-                    words = [w for w in part.split() if w not in ("local", "scoped", "-")]
-                    if words:
-                        found.append((" ".join(words), cmd.keyword))
-        return found
+    def identifier(self, code: list[Token], i: int) -> None:
+        tok = code[i]
+        text = tok.text
+        name = _plain_name(text)
+        last = name.split(".")[-1]
+        if text in SORRY_WORDS:
+            self.issue("sorry", tok, f"`{text}` is {SORRY_WORDS[text]}")
+        elif text in ("axiom", "axioms"):
+            self.issue("axiom", tok, "axioms are not allowed")
+        elif name in TRUST_ESCAPES or last in (
+            "addDeclCore",
+            "ofReduceBool",
+            "trustCompiler",
+            "unsafeCast",
+        ):
+            reason = TRUST_ESCAPES.get(name) or TRUST_ESCAPES[last]
+            self.issue("trust", tok, f"`{text}` {reason}")
+        elif text == "native" and (
+            (i > 0 and code[i - 1].text == "+") or (i + 1 < len(code) and code[i + 1].text == ":=")
+        ):
+            self.issue("trust", tok, "`native` decision procedures trust compiled code")
+        elif text in allowlist.RUN_CODE_WORDS:
+            self.issue("run-code", tok, f"`{text}` {allowlist.RUN_CODE_WORDS[text]}")
+        elif text in allowlist.COMMAND_WORDS:
+            self.issue(
+                "command",
+                tok,
+                f"`{text}` starts a command that is not allowed (a proof needs only "
+                f"{', '.join(allowlist.DECLARATIONS)} and {', '.join(allowlist.COMMANDS)})",
+            )
+        elif name.split(".")[0] in allowlist.META_ROOTS or name in allowlist.META_NAMES:
+            self.issue(
+                "metaprogramming",
+                tok,
+                f"`{text}` is meta-level code (Lean's implementation, its monads or IO): "
+                "a proof does not need it",
+            )
+        elif text == "set_option" and i + 1 < len(code):
+            option = code[i + 1].text
+            if not SAFE_OPTIONS.match(option):
+                self.issue("set-option", code[i + 1], f"set_option {option} is not allowed")
+            elif (
+                option in ("autoImplicit", "relaxedAutoImplicit")
+                and i + 2 < len(code)
+                and code[i + 2].text != "false"
+            ):
+                self.issue("set-option", code[i + 1], f"{option} must stay false")
+
+    def attribute_groups(self) -> None:
+        """Every `@[…]` group in the file (not only those the scanner attaches to a
+        declaration) holds allowed attributes only."""
+        code = self.sub.code
+        for i, tok in enumerate(code):
+            if tok.text != "@[" or self.in_reference_command(tok):
+                continue
+            close = group_end(code, i)
+            inner = code[i + 1 : close if close is not None else len(code)]
+            for attr in split_attributes(inner):
+                if attr not in allowlist.ATTRIBUTES:
+                    self.issue(
+                        "attribute",
+                        tok,
+                        f"the attribute `{attr}` is not allowed (allowed: "
+                        f"{', '.join(allowlist.ATTRIBUTES)})",
+                    )
 
     def imports(self) -> None:
         for name, tok in self.sub.lean.imports:
@@ -384,7 +390,7 @@ class _Checker:
             ):
                 self.issue("imports", tok, f"import {name} is not allowed")
 
-    # -- main and what precedes it -------------------------------------------------------
+    # -- commands -----------------------------------------------------------------------
     def main(self) -> Declaration | None:
         mains = self.sub.mains()
         want = set(self.rename)
@@ -403,11 +409,14 @@ class _Checker:
             self.issue("main", main.keyword, f"`main` must be `{min(want)}.main` (found `{full}`)")
         else:
             self.result.namespace = full[: -len(".main")]
+        if main.modifiers or main.attributes:
+            extra = ", ".join([*main.modifiers, *(f"@[{a}]" for a in main.attributes)])
+            self.issue("main", main.keyword, f"`main` carries {extra}: leave it as stated")
         return main
 
     def reference_commands(self) -> list[list[str]]:
         """Normalized token texts of the reference's commands before its `main`."""
-        (ref_main,) = self.ref.mains()[:1] or [None]
+        ref_main = next(iter(self.ref.mains()), None)
         limit = ref_main.start if ref_main else len(self.ref.lean.source)
         return [
             normalize([t for t in c.tokens if not t.is_comment], {})
@@ -415,52 +424,131 @@ class _Checker:
             if c.start < limit and c.kind != "module-doc"
         ]
 
-    def before_main(self, main: Declaration) -> None:
+    def commands(self, main: Declaration | None) -> None:
+        """Every command against the allow-lists (allowlist.py); the reference's own
+        commands, repeated before `main`, are exempt."""
         reference = self.reference_commands()
         used = self.reference_identifiers()
+        limit = main.start if main is not None else len(self.sub.lean.source)
         for cmd in self.sub.lean.commands:
-            if cmd.start >= main.start or cmd.kind in ("module-doc", "import"):
+            if cmd.kind in ("import", "module-doc"):
                 continue
             texts = normalize([t for t in cmd.tokens if not t.is_comment], self.rename)
-            if texts in reference:
+            if cmd.start < limit and texts in reference:
+                self.reference_spans.append((cmd.start, cmd.end))
                 continue
-            decl = cmd.declaration
-            if decl is None or decl.kind not in ("theorem", "lemma"):
-                what = decl.kind if decl is not None else cmd.kind
+            if cmd.declaration is not None:
+                self.declaration(cmd, cmd.declaration, main, used)
+            elif not cmd.kind.startswith("#"):  # `#`-commands: the run-code rule
+                self.other_command(cmd)
+
+    def other_command(self, cmd: Command) -> None:
+        own = self.own_tokens(cmd)
+        keyword = next((t for t in own if t.text == cmd.kind), own[0])
+        if cmd.kind not in allowlist.COMMANDS:
+            name = cmd.kind if cmd.kind != "other" else keyword.text
+            self.issue(
+                "command",
+                keyword,
+                f"`{name}` is not an allowed command (allowed: "
+                f"{', '.join(allowlist.DECLARATIONS)}, {', '.join(allowlist.COMMANDS)})",
+            )
+            return
+        allowed = {"noncomputable"} if cmd.kind == "section" else set()
+        for tok in own[: own.index(keyword)]:
+            if tok.kind is Kind.IDENT and tok.text not in allowed:
+                self.issue("command", tok, f"`{tok.text} {cmd.kind}` is not allowed")
+
+    @staticmethod
+    def own_tokens(cmd: Command) -> list[Token]:
+        """The command's tokens after its `open … in` / `set_option … in` prefixes (each
+        prefix ends with a top-level `in`)."""
+        tokens = [t for t in cmd.tokens if not t.is_comment]
+        remaining, depth = len(cmd.prefixes), 0
+        for i, tok in enumerate(tokens):
+            if not remaining:
+                return tokens[i:]
+            if tok.kind is Kind.SYMBOL and tok.text in OPENERS:
+                depth += 1
+            elif tok.kind is Kind.SYMBOL and tok.text in CLOSERS:
+                depth -= 1
+            elif tok.text == "in" and depth == 0:
+                remaining -= 1
+        return tokens[-1:] if tokens else cmd.tokens
+
+    def declaration(
+        self, cmd: Command, decl: Declaration, main: Declaration | None, used: set[str]
+    ) -> None:
+        if decl.kind not in allowlist.DECLARATIONS:
+            self.issue(
+                "command",
+                decl.keyword,
+                f"`{decl.kind}` is not an allowed declaration (allowed: "
+                f"{', '.join(allowlist.DECLARATIONS)})",
+            )
+            return
+        for modifier in decl.modifiers:
+            if modifier not in allowlist.MODIFIERS:
                 self.issue(
-                    "before-main",
-                    cmd.keyword,
-                    f"`{what}` before `main` is not in the reference: only extra theorems "
-                    "and lemmas may precede `main`",
-                )
-                continue
-            unsafe = [a for a in decl.attributes if a not in SAFE_LEMMA_ATTRIBUTES]
-            if unsafe:
-                self.issue(
-                    "before-main",
+                    "command",
                     decl.keyword,
-                    f"attribute(s) {', '.join(unsafe)} on a lemma before `main`",
+                    f"the modifier `{modifier}` is not allowed (allowed: "
+                    f"{', '.join(allowlist.MODIFIERS)})",
                 )
-            for prefix in cmd.prefixes:
-                if not (prefix.startswith(("open ", "set_option", "/--"))):
-                    self.issue("before-main", decl.keyword, f"prefix `{prefix}` before `main`")
-            if decl.name:
-                last = decl.name.split(".")[-1]
-                hits = sorted(
-                    u
-                    for u in used
-                    if u == decl.name or u.split(".")[-1] == last or u.endswith("." + decl.name)
-                )
-                if hits:
+        self.deriving(decl)
+        if decl is main or decl.kind == "example" or not decl.name:
+            return
+        self.fresh_name(decl, used)
+
+    def deriving(self, decl: Declaration) -> None:
+        tokens = [t for t in decl.tokens if not t.is_comment]
+        for i, tok in enumerate(tokens):
+            if tok.text != "deriving":
+                continue
+            for cls in tokens[i + 1 :]:
+                if cls.text == ",":
+                    continue
+                if cls.kind is not Kind.IDENT or cls.text not in allowlist.DERIVING:
                     self.issue(
-                        "shadowing",
-                        decl.name_token or decl.keyword,
-                        f"`{decl.name}` could capture `{hits[0]}`, which the statement uses",
+                        "command",
+                        cls,
+                        f"deriving `{cls.text}` is not allowed (allowed: "
+                        f"{', '.join(allowlist.DERIVING)})",
                     )
+
+    def fresh_name(self, decl: Declaration, used: set[str]) -> None:
+        """A declaration of the submission lives in its namespace and captures no name the
+        statement uses (or that its notation stands for)."""
+        full = _plain_name(decl.full_name or decl.name or "")
+        namespaces = [self.result.namespace] if self.result.namespace else list(self.rename)
+        where = decl.name_token or decl.keyword
+        if not any(full.startswith(ns + ".") for ns in namespaces):
+            self.issue(
+                "shadowing",
+                where,
+                f"`{full}` is declared outside the namespace {' or '.join(namespaces)}: the "
+                "submission's declarations live in it",
+            )
+            return
+        name = _plain_name(decl.name or "")
+        last = name.split(".")[-1]
+        hits = sorted(
+            u for u in used if u == name or u.split(".")[-1] == last or u.endswith("." + name)
+        )
+        if hits:
+            self.issue(
+                "shadowing", where, f"`{name}` could capture `{hits[0]}`, which the statement uses"
+            )
+        elif last in allowlist.NOTATION_NAMES:
+            self.issue(
+                "shadowing",
+                where,
+                f"`{name}` could capture `{last}`, which the statement's notation may stand for",
+            )
 
     def reference_identifiers(self) -> set[str]:
         """Identifiers the reference's definitions and statement use."""
-        (ref_main,) = self.ref.mains()[:1] or [None]
+        ref_main = next(iter(self.ref.mains()), None)
         end = ref_main.end if ref_main else len(self.ref.lean.source)
         return {t.text for t in self.ref.code if t.kind is Kind.IDENT and t.end <= end}
 
@@ -559,6 +647,44 @@ class _Checker:
                 self.issue(
                     "answer", where, f"the answer must be explicit, not built with {', '.join(bad)}"
                 )
+            keywords = sorted({t for t in texts if t in allowlist.ANSWER_KEYWORDS})
+            if keywords:
+                self.issue(
+                    "answer",
+                    where,
+                    f"a value answer is a plain term, without {', '.join(keywords)}: it is "
+                    "elaborated on its own, beside the statement",
+                )
+            own = self.own_names()
+            mine = sorted(
+                {
+                    t.text
+                    for t in tokens
+                    if t.kind is Kind.IDENT and self.short_name(_plain_name(t.text)) in own
+                }
+            )
+            if mine:
+                self.issue(
+                    "answer",
+                    where,
+                    f"the answer uses {', '.join(mine)}, declared by the submission: the "
+                    "answer is built with the statement alone, so spell the value out",
+                )
+
+    def own_names(self) -> set[str]:
+        """Short names of the submission's declarations that the reference does not have."""
+        reference = {self.short(d) for d in self.ref.lean.declarations if d.name}
+        return {
+            self.short(d)
+            for d in self.sub.lean.declarations
+            if d.name and d.kind != "example" and self.short(d) not in reference
+        } - {"main"}
+
+    def short_name(self, name: str) -> str:
+        for ns in (*self.rename, *self.rename.values()):
+            if name.startswith(ns + "."):
+                return name[len(ns) + 1 :]
+        return name
 
 
 def check(

@@ -10,6 +10,11 @@ Defaults follow comparator/README.md; comparator's own environment variables
 (`COMPARATOR_LEAN4EXPORT`, `COMPARATOR_LANDRUN`, `COMPARATOR_NANODA`) and the CLI options
 override them. Anything missing is one error that names every missing piece and how to
 build it: the grader never runs with one checker.
+
+Every jailed step sees the program files it runs, each bound alone (never its folder). A
+program inside the checkout — other than in `comparator/`, the tools' own workspace — or
+inside the evaluator's data (`FrontierBench/evaluator/`, the folders of the answers and
+the key) is refused: binding it would show evaluator data to the jail.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -80,6 +86,7 @@ class GraderTools:
     landrun: Path
     nanoda: Path | None = None
     comparator_commit: str = ""
+    packages: tuple[str, ...] = ()  # the benchmark's Lake packages (lake-manifest.json order)
 
     @property
     def leanchecker(self) -> Path:
@@ -95,7 +102,10 @@ class GraderTools:
         comparator: Path | None = None,
         landrun: Path | None = None,
         nanoda: Path | None = None,
+        evaluator_data: Sequence[Path] = (),
     ) -> GraderTools:
+        """Find every tool (see the module docstring); `evaluator_data` are further files
+        or folders of the evaluator (the answers, the key) no tool may lie in."""
         lean4export = (
             lean4export or _env_path("COMPARATOR_LEAN4EXPORT") or lean4export_default(project.root)
         )
@@ -129,14 +139,27 @@ class GraderTools:
             raise ToolchainError(
                 "the grader cannot run both checkers here; missing:\n  " + "\n  ".join(missing)
             )
+        assert lean4export is not None and comparator is not None and landrun is not None
+        found = {
+            "--lean4export": Path(lean4export).resolve(),
+            "--comparator": Path(comparator).resolve(),
+            "--landrun": Path(landrun).resolve(),
+            "the toolchain": toolchain.prefix.resolve(),
+        }
+        if nanoda is not None:
+            found["--nanoda"] = Path(nanoda).resolve()
+        refuse_exposed_tools(project, found, evaluator_data)
+        from .workspaces import package_names
+
         return cls(
             toolchain,
             packages.resolve(),
-            Path(lean4export).resolve(),
-            Path(comparator).resolve(),
-            Path(landrun).resolve(),
-            Path(nanoda).resolve() if nanoda else None,
+            found["--lean4export"],
+            found["--comparator"],
+            found["--landrun"],
+            found.get("--nanoda"),
             pinned_commit(project.root),
+            tuple(package_names(project)),
         )
 
     def versions(self) -> dict:
@@ -148,6 +171,34 @@ class GraderTools:
             "comparator": self.comparator_commit or "unpinned",
             "nanoda": str(self.nanoda) if self.nanoda else None,
         }
+
+
+def refuse_exposed_tools(
+    project: Project, tools: dict[str, Path], evaluator_data: Sequence[Path] = ()
+) -> None:
+    """Raise unless every tool lies outside the checkout (its `comparator/` workspace
+    aside) and outside the evaluator's data."""
+    root = project.root.resolve()
+    allowed = root / COMPARATOR_DIR
+    private = [project.evaluator_dir.resolve()]
+    for path in evaluator_data:
+        path = Path(path).resolve()
+        private.append(path if path.is_dir() else path.parent)
+    problems = []
+    for what, tool in tools.items():
+        hidden = next((p for p in private if tool == p or tool.is_relative_to(p)), None)
+        if hidden is not None:
+            problems.append(f"{what} {tool} is inside the evaluator's data ({hidden})")
+        elif tool.is_relative_to(root) and not tool.is_relative_to(allowed):
+            problems.append(
+                f"{what} {tool} is inside the checkout {root} (only its {COMPARATOR_DIR}/ "
+                "workspace holds tools)"
+            )
+    if problems:
+        raise ToolchainError(
+            "the grader shows each tool to its jail, so no tool may lie where evaluator data "
+            "is:\n  " + "\n  ".join(problems)
+        )
 
 
 def _env_path(name: str) -> Path | None:

@@ -14,8 +14,10 @@
 | passes | accepts | accepts | yes/no, the opposite answer | frozen-review | – | opposite-answer |
 | passes | accepts | accepts | value, another answer | frozen-review | – | answer-differs |
 
-(B): `compile_challenge` or `compile_submission`, or `export` when the Challenge's export
-fails; the reason is timeout, memory, crash or error.
+(B): `compile_reference` (value items), `compile_challenge` or `compile_submission`, or
+`export` when the Reference's or the Challenge's export fails; the reason is timeout,
+memory, crash, work-dir or error. What a step on evaluator data (the Reference) printed is
+never part of a verdict.
 
 A checker that ran out of time or memory (the kernel replay, typically) decided nothing, so
 that is no disagreement: the verdict is unsolved with the stage and `timeout`/`memory`.
@@ -33,6 +35,7 @@ from datetime import UTC, datetime
 VERDICTS = ("solved", "frozen-review", "unsolved")
 STAGES = (
     "static",
+    "compile_reference",
     "compile_challenge",
     "compile_submission",
     "export",
@@ -42,6 +45,7 @@ STAGES = (
     "comparator",
 )
 FORMAT = "openfrontiers-verdict/1"
+EVALUATOR_FORMAT = "openfrontiers-verdict-evaluator/1"
 # Reasons that say a checker was stopped before it could decide.
 OUT_OF_BUDGET = ("timeout", "memory")
 
@@ -138,18 +142,21 @@ def decide(o: Outcomes) -> Decision:
 
 @dataclass
 class VerdictRecord:
-    """One JSON line of `ofb grade`."""
+    """One JSON line of `ofb grade` (`as_dict`), and what only the evaluator may see
+    (`evaluator_dict`: the reference answer and how the submitted one compares)."""
 
     submission: str
     packet: str
     item: str
     decision: Decision
-    answer: dict
+    answer: dict  # kind, submitted, matches (shown once both checkers accepted)
     checkers: dict = field(default_factory=dict)
     hashes: dict = field(default_factory=dict)
     tools: dict = field(default_factory=dict)
     timings: dict = field(default_factory=dict)
     work: str | None = None  # the attempt's workspaces, when kept
+    evaluator: dict = field(default_factory=dict)  # never in the verdict line
+    waivers: list[str] = field(default_factory=list)  # what the evaluator waived for this run
     graded_at: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
 
     def as_dict(self) -> dict:
@@ -168,8 +175,22 @@ class VerdictRecord:
             "hashes": self.hashes,
             "tools": self.tools,
             "timings": {k: round(v, 3) for k, v in self.timings.items()},
+            "waivers": self.waivers,
             "graded_at": self.graded_at,
             **({"work": self.work} if self.work else {}),
+        }
+
+    def evaluator_dict(self) -> dict:
+        """The evaluator-only line: the reference answer, the submitted one, and whether
+        they match, whatever the verdict."""
+        return {
+            "format": EVALUATOR_FORMAT,
+            "submission": self.submission,
+            "packet": self.packet,
+            "item": self.item,
+            "verdict": self.decision.verdict,
+            "submitted": self.answer.get("submitted"),
+            **self.evaluator,
         }
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import resource
 import signal
 import subprocess
 import time
@@ -32,11 +33,16 @@ class Backend(Protocol):
 
     def status(self) -> BackendStatus: ...
 
+    def group_limits(self) -> str | None:
+        """How memory, process and CPU limits hold for a run's whole process tree
+        (`cgroup-v1`, `cgroup-v2`, `docker`), or None where they hold per process only."""
+        ...
+
 
 @dataclass
 class Waited:
     status: int  # as from wait(2)
-    rusage: object | None
+    rusage: resource.struct_rusage | None
     timed_out: bool
     cpu_exceeded: bool
     wall_time: float

@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from contextlib import ExitStack, suppress
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 from ..errors import OfbError
 from . import seccomp
@@ -40,7 +41,7 @@ from .backend import BackendStatus, exit_and_signal, kill_group, wait_tree
 from .cgroups import Cgroup, CgroupLayout
 from .policy import JAIL_GID, JAIL_UID, JailPolicy, base_policy
 from .result import CappedReader, JailResult
-from .workspace import StagedWorkDir
+from .workspace import StagedWorkDir, copy_back, staged_work_dir
 
 # Joins every cgroup.procs file named before `--`, then execs the rest.
 _JOIN_CGROUPS = (
@@ -83,6 +84,18 @@ class BwrapBackend:
         self.tools = {t: shutil.which(t) for t in ("bwrap", "prlimit", "setpriv")}
 
     # -- status --------------------------------------------------------------------------
+
+    def group_limits(self) -> str | None:
+        return f"cgroup-{self.layout.version}" if self.use_cgroups else None
+
+    def tool(self, name: str) -> str:
+        """The path of a program the jail is made with (`missing` names any not found)."""
+        path = self.tools.get(name)
+        if path is None:
+            raise OfbError(
+                f"the bwrap jail needs {name} (apt-get install -y bubblewrap util-linux)"
+            )
+        return path
 
     def missing(self) -> list[str]:
         need = ["bwrap", "prlimit"] + (["setpriv"] if self.root else [])
@@ -147,9 +160,7 @@ class BwrapBackend:
             raise OfbError("nothing to run in the jail")
         staged = None
         if policy.work_dir is not None:
-            staged = stack.enter_context(
-                StagedWorkDir(policy.work_dir, policy.work_size, self.uid, self.gid)
-            )
+            staged = stack.enter_context(staged_work_dir(policy, self.uid, self.gid))
         cgroup = None
         if self.use_cgroups:
             cgroup = Cgroup(self.layout)
@@ -162,13 +173,11 @@ class BwrapBackend:
     ) -> JailResult:
         with ExitStack() as stack:
             fds: list[int] = []
-            stack.callback(lambda: [os.close(fd) for fd in fds])
+            stack.callback(_close_all, fds)
             command, staged, cgroup = self._prepare(stack, argv, policy, fds)
             capped = staged.capped if staged is not None else True
             result = self._execute(command, policy, stdin, cgroup, fds, capped)
-            if staged is not None:
-                staged.copy_back()
-            return result
+            return copy_back(staged, result)
 
     def spawn(self, argv: Sequence[str], policy: JailPolicy, **popen: object) -> JailedProcess:
         """Start a command in the jail and return at once, for a long-lived process such as
@@ -216,13 +225,13 @@ class BwrapBackend:
             rlimits.append(f"--cpu={soft}:{soft + 1}")
         if cgroup is None:  # no cgroups: per-process rlimits stand in for the group limits
             rlimits += [f"--as={limits.memory}", f"--nproc={limits.processes}"]
-        chain += [self.tools["prlimit"], *rlimits, "--"]  # type: ignore[list-item]
+        chain += [self.tool("prlimit"), *rlimits, "--"]
         command = list(argv)
         if self.root and self.hardening.drop_uid:
             command = [
-                self.tools["setpriv"],
+                self.tool("setpriv"),
                 f"--reuid={self.uid}",
-                f"--regid={self.gid}",  # type: ignore[list-item]
+                f"--regid={self.gid}",
                 "--clear-groups",
                 "--inh-caps=-all",
                 "--bounding-set=-all",
@@ -237,10 +246,10 @@ class BwrapBackend:
     ) -> list[str]:
         h = self.hardening
         args = [
-            self.tools["bwrap"],
+            self.tool("bwrap"),
             "--unshare-ipc",
             "--unshare-pid",
-            "--unshare-uts",  # type: ignore[list-item]
+            "--unshare-uts",
             "--unshare-cgroup-try",
             "--die-with-parent",
             "--new-session",
@@ -288,9 +297,12 @@ class BwrapBackend:
                 (work, ["--size", str(policy.work_size), "--perms", "1777", "--tmpfs", str(work)])
             )
         mounts.sort(key=lambda m: len(m[0].parts))
-        for path, content in policy.files:
+        for inside, content in policy.files:
             mounts.append(
-                (Path(path), ["--perms", "0444", "--ro-bind-data", str(_memfd(content, fds)), path])
+                (
+                    Path(inside),
+                    ["--perms", "0444", "--ro-bind-data", str(_memfd(content, fds)), inside],
+                )
             )
         args += _with_parents(
             mounts, read_only={Path(p) for p in (*policy.read_only, *h.extra_read_only)}
@@ -334,10 +346,11 @@ class BwrapBackend:
             start_new_session=True,
             close_fds=True,
         )
+        assert proc.stdout is not None and proc.stderr is not None
         readers = [
-            CappedReader(proc.stdout, limits.output),  # type: ignore[arg-type]
+            CappedReader(proc.stdout, limits.output),
             CappedReader(proc.stderr, limits.output),
-        ]  # type: ignore[arg-type]
+        ]
         for r in readers:
             r.start()
         if stdin is not None:  # fed from a thread: a command that never reads must not block us
@@ -367,12 +380,12 @@ class BwrapBackend:
             stats.cpu_time
             if stats is not None
             else (rusage.ru_utime + rusage.ru_stime if rusage is not None else None)
-        )  # type: ignore[attr-defined]
+        )
         peak = (
             stats.peak_memory
             if stats is not None
             else (rusage.ru_maxrss * 1024 if rusage is not None else None)
-        )  # type: ignore[attr-defined]
+        )
         # SIGXCPU comes only from RLIMIT_CPU; a SIGKILL counts when the CPU time shows it.
         killed_cpu = waited.cpu_exceeded or (
             limits.cpu_seconds is not None
@@ -427,7 +440,12 @@ class JailedProcess:
             self._stack.close()
 
 
-def _feed(pipe, data: bytes) -> None:
+def _close_all(fds: list[int]) -> None:
+    for fd in fds:
+        os.close(fd)
+
+
+def _feed(pipe: IO[bytes], data: bytes) -> None:
     try:
         pipe.write(data)
     except (BrokenPipeError, ValueError):

@@ -1,13 +1,18 @@
 """`ofb jail check`: the self-check an evaluator runs on a node before anything untrusted.
 
-About twenty probes, each a separate run in the jail (the inside half is `selfcheck.py`),
-cover what the paper's jail promises: no network (no interface or route but `lo`, a network
-namespace of its own, a listener on the host's loopback unreachable — nothing is ever sent
-beyond loopback) and no socket of any family, host Unix sockets unreachable, nothing
-writable but the work dir, size caps on the work dir and `/tmp`, no host process or host
-path visible, no `ptrace`, no mount, no new namespace, an unprivileged uid without
-capabilities, NoNewPrivs and seccomp active, and the memory, process, CPU, file-size and
-wall-clock limits enforced and reported, orphans killed, the environment cleared. A probe
+About twenty-five probes, each a separate run in the jail (the inside half is
+`selfcheck.py`), cover what the paper's jail promises: no network (no interface or route
+but `lo`, a network namespace of its own, a listener on the host's loopback unreachable —
+nothing is ever sent beyond loopback) and no socket of any family, host Unix sockets
+unreachable, nothing writable but the work dir, size caps on the work dir and `/tmp`, no
+host process or host path visible, no `ptrace`, no mount, no new namespace, an
+unprivileged uid without capabilities, NoNewPrivs and seccomp active, and the memory,
+process, CPU, file-size and wall-clock limits enforced and reported, orphans killed, the
+environment cleared. `group-memory` shows that the memory limit holds for the whole
+process tree (several processes, each within the limit, together beyond it), which only
+cgroups give. Given the grading policy (`grading`), the host-files, write and environment
+probes run again under it: the checkout, the evaluator's data and the host stay
+invisible, nothing the grader shows is writable, the environment is the grader's. A probe
 passes only on positive evidence; one that cannot run fails.
 """
 
@@ -21,7 +26,7 @@ import signal
 import socket
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -55,6 +60,12 @@ class Probe:
     # Decides from the run's result and the inside report (ok, detail); default: trust
     # the inside report when the run exited 0.
     judge: Callable[[JailResult, bool, str], tuple[bool, str]] | None = None
+    inside: str = ""  # the inside probe it runs (default: its own name)
+    grading: bool = False  # runs under the grading policy, not the check's own
+
+    @property
+    def script_probe(self) -> str:
+        return self.inside or self.name
 
 
 def _inside(result: JailResult) -> tuple[bool, str] | None:
@@ -79,6 +90,13 @@ def _killed_for_cpu(result: JailResult, ok: bool, detail: str) -> tuple[bool, st
     if result.killed_for_cpu and result.wall_time < 30:
         return True, f"killed after {result.cpu_time or 0:.1f} s of CPU and reported"
     return False, f"not stopped for CPU ({result.describe()}): {detail}"
+
+
+def _group_memory(result: JailResult, ok: bool, detail: str) -> tuple[bool, str]:
+    if result.killed_for_memory:
+        peak = f", peak {result.peak_memory // MiB} MiB" if result.peak_memory else ""
+        return True, f"the tree was killed for memory as a whole{peak}"
+    return ok and result.limits_via != "rlimit", detail
 
 
 def _timed_out(result: JailResult, ok: bool, detail: str) -> tuple[bool, str]:
@@ -123,6 +141,13 @@ def probes(
             (("memory", 128 * MiB),),
             judge=_killed_for_memory,
         ),
+        Probe(
+            "group-memory",
+            "memory limit 256 MiB holds for 4 processes of 160 MiB together",
+            ("256", "4", "160"),
+            (("memory", 256 * MiB), ("wall_seconds", 60.0)),
+            judge=_group_memory,
+        ),
         Probe("processes", "process limit 32 enforced", ("32", "128"), (("processes", 32),)),
         Probe(
             "cpu",
@@ -143,6 +168,30 @@ def probes(
         ),
         Probe("orphan", "an orphan in a new session is killed with the jail", (token,)),
         Probe("environment", "environment cleared", env_keys),
+        Probe(
+            "grading-host-files",
+            "under the grading policy: no host path, checkout or evaluator data visible",
+            ("{host-files}",),
+            host_work=True,
+            inside="host-files",
+            grading=True,
+        ),
+        Probe(
+            "grading-write",
+            "under the grading policy: nothing writable but the workspace",
+            ("{read-only}",),
+            host_work=True,
+            inside="write-outside",
+            grading=True,
+        ),
+        Probe(
+            "grading-environment",
+            "under the grading policy: the grader's environment only",
+            ("{grading-env}",),
+            host_work=True,
+            inside="environment",
+            grading=True,
+        ),
     ]
 
 
@@ -183,10 +232,12 @@ HOST_PATHS = (
 )
 
 
-def host_file_args(policy: JailPolicy) -> list[str]:
+def host_file_args(policy: JailPolicy, private: Sequence[Path] = ()) -> list[str]:
     """Host paths the jail must not show, as `PATH=child,…`: one that leads to a read-only
-    bind may exist but hold only the next step towards it."""
-    candidates = [*HOST_PATHS, str(Path.cwd())]
+    bind may exist but hold only the next step towards it. `private` adds the caller's own
+    (the checkout, the evaluator's data), which must not show even inside a bind."""
+    shown = {Path(p) for p in private}
+    candidates = [*HOST_PATHS, str(Path.cwd()), *map(str, private)]
     args = []
     for c in dict.fromkeys(candidates):
         path = Path(c)
@@ -195,7 +246,9 @@ def host_file_args(policy: JailPolicy) -> list[str]:
             for p in policy.read_only
             if p != path and p.is_relative_to(path)
         }
-        if any(path.is_relative_to(p) for p in policy.read_only) or path == policy.work_path:
+        if path not in shown and (
+            any(path.is_relative_to(p) for p in policy.read_only) or path == policy.work_path
+        ):
             continue  # the policy shows it on purpose
         args.append(f"{c}={','.join(sorted(below))}")
     return args
@@ -216,8 +269,16 @@ def processes_with(token: str) -> list[int]:
     return found
 
 
-def run_check(backend: Backend, jobs: int = 4, only: list[str] | None = None) -> list[ProbeOutcome]:
-    """Run every probe (or those named in `only`) in `backend`; outcomes in probe order."""
+def run_check(
+    backend: Backend,
+    jobs: int = 4,
+    only: list[str] | None = None,
+    grading: Callable[[Path], JailPolicy] | None = None,
+    private: Sequence[Path] = (),
+) -> list[ProbeOutcome]:
+    """Run every probe (or those named in `only`) in `backend`; outcomes in probe order.
+    `grading` makes the grading policy for a workspace (without it the grading probes are
+    not run); `private` are host paths the grading probes must not see."""
     token = f"{3000 + secrets.randbelow(1000)}.{secrets.randbelow(10**6):06d}"
     with (
         tempfile.TemporaryDirectory(prefix="ofb-jail-check-") as tmp,
@@ -242,22 +303,34 @@ def run_check(backend: Backend, jobs: int = 4, only: list[str] | None = None) ->
             selected = [
                 p
                 for p in probes(str(sock_dir / "host.sock"), abstract, str(ro_dir), token, net)
-                if only is None or p.name in only
+                if (only is None or p.name in only) and (grading is not None or not p.grading)
             ]
 
             def one(probe: Probe) -> ProbeOutcome:
                 work = None
                 if probe.host_work:
                     work = tmp_path / f"work-{probe.name}"
-                    work.mkdir()
-                policy = _policy(probe, str(ro_dir), str(sock_dir), work)
-                args = [a.replace("{work}", str(work or "/work")) for a in probe.args]
-                if args == ["{host-files}"]:
-                    args = host_file_args(policy)
+                    work.mkdir(mode=0o755)
                 start = time.monotonic()
                 try:
+                    if probe.grading:
+                        assert grading is not None and work is not None
+                        policy = _grading_policy(grading(work))
+                        args = _grading_args(probe, policy, private)
+                    else:
+                        policy = _policy(probe, str(ro_dir), str(sock_dir), work)
+                        args = [a.replace("{work}", str(work or "/work")) for a in probe.args]
+                        if args == ["{host-files}"]:
+                            args = host_file_args(policy)
                     result = backend.run(
-                        [str(python_executable()), "-I", "-S", SCRIPT_INSIDE, probe.name, *args],
+                        [
+                            str(python_executable()),
+                            "-I",
+                            "-S",
+                            SCRIPT_INSIDE,
+                            probe.script_probe,
+                            *args,
+                        ],
                         policy,
                     )
                 except Exception as exc:  # noqa: BLE001 - a probe that cannot run fails
@@ -299,6 +372,26 @@ def run_check(backend: Backend, jobs: int = 4, only: list[str] | None = None) ->
                     os.kill(pid, signal.SIGKILL)
 
 
+def _grading_policy(policy: JailPolicy) -> JailPolicy:
+    """The grading policy, plus what the probe script needs to run (the interpreter and the
+    script itself); nothing comes back from its workspace."""
+    policy = policy.with_read_only(*python_paths())
+    return replace(policy, files=((SCRIPT_INSIDE, SCRIPT.read_bytes()),), copy_back=()).with_limits(
+        wall_seconds=30.0
+    )
+
+
+def _grading_args(probe: Probe, policy: JailPolicy, private: Sequence[Path]) -> list[str]:
+    """What the inside probe checks under the grading policy: the host paths and the
+    caller's private ones; every path the policy shows (none may be writable); the
+    grading environment's keys."""
+    if probe.script_probe == "host-files":
+        return host_file_args(policy, private)
+    if probe.script_probe == "write-outside":
+        return [str(p) for p in policy.read_only if os.path.lexists(p)]
+    return [k for k, _ in policy.env]
+
+
 def _judge(probe: Probe, result: JailResult) -> tuple[bool, str]:
     inside = _inside(result)
     if probe.judge is not None:
@@ -313,5 +406,6 @@ def _judge(probe: Probe, result: JailResult) -> tuple[bool, str]:
     return ok, detail
 
 
-def probe_names() -> list[str]:
-    return [p.name for p in probes("", "", "", "")]
+def probe_names(grading: bool = True) -> list[str]:
+    """Every probe's name (without the grading probes when `grading` is false)."""
+    return [p.name for p in probes("", "", "", "") if grading or not p.grading]

@@ -21,13 +21,14 @@ import time
 from collections.abc import Sequence
 from contextlib import ExitStack
 from pathlib import Path
+from typing import Any
 
 from ..errors import OfbError
 from . import seccomp
 from .backend import BackendStatus, exit_and_signal
 from .policy import JAIL_GID, JAIL_UID, SYSTEM_DIRS, JailPolicy, base_policy
 from .result import JailResult, cap_bytes
-from .workspace import StagedWorkDir
+from .workspace import copy_back, staged_work_dir
 
 IMAGE_REPO = "openfrontiers/jail-base"
 _IMAGE_DIRS = {
@@ -61,7 +62,7 @@ def _base_image_tar() -> bytes:
 class DockerBackend:
     name = "docker"
 
-    def __init__(self, client=None, uid: int = JAIL_UID, gid: int = JAIL_GID) -> None:
+    def __init__(self, client: Any = None, uid: int = JAIL_UID, gid: int = JAIL_GID) -> None:
         self._client = client
         self.uid, self.gid = uid, gid
 
@@ -69,7 +70,7 @@ class DockerBackend:
     def client(self):
         if self._client is None:
             try:
-                import docker  # type: ignore[import-not-found]
+                import docker
             except ImportError:
                 raise OfbError("the docker jail needs the Docker SDK: pip install docker") from None
             try:
@@ -82,6 +83,9 @@ class DockerBackend:
                     f"no Docker daemon answers at {where} ({type(exc).__name__})"
                 ) from None
         return self._client
+
+    def group_limits(self) -> str | None:
+        return "docker"  # the daemon puts each container in cgroups of its own
 
     def status(self) -> BackendStatus:
         try:
@@ -112,7 +116,7 @@ class DockerBackend:
 
     def ensure_image(self) -> str:
         """The base image, tagged with the hash of its contents (a change makes a new one)."""
-        import docker.errors  # type: ignore[import-not-found]
+        import docker.errors
 
         data = _base_image_tar()
         tag = hashlib.sha256(data).hexdigest()[:12]
@@ -128,7 +132,7 @@ class DockerBackend:
     ) -> JailResult:
         if stdin is not None:
             raise OfbError("the docker jail does not pass standard input; use the bwrap jail")
-        from docker.types import Mount, Ulimit  # type: ignore[import-not-found]
+        from docker.types import Mount, Ulimit
 
         client = self.client
         image = self.ensure_image()
@@ -148,9 +152,7 @@ class DockerBackend:
             work = policy.work_path
             staged = None
             if policy.work_dir is not None:
-                staged = stack.enter_context(
-                    StagedWorkDir(policy.work_dir, policy.work_size, self.uid, self.gid)
-                )
+                staged = stack.enter_context(staged_work_dir(policy, self.uid, self.gid))
                 mounts.append(Mount(str(work), str(staged.path), type="bind", read_only=False))
             else:
                 mounts.append(
@@ -218,29 +220,28 @@ class DockerBackend:
             code = int(status.get("StatusCode", state.get("ExitCode", -1)))
             out, out_cut = cap_bytes(container.logs(stdout=True, stderr=False), limits.output)
             err, err_cut = cap_bytes(container.logs(stdout=False, stderr=True), limits.output)
-            if staged is not None:
-                staged.copy_back()
-        exit_code, sig = exit_and_signal((code & 0xFF) << 8)
-        return JailResult(
-            backend=self.name,
-            exit_code=exit_code,
-            signal=sig,
-            timed_out=timed_out,
-            killed_for_memory=bool(state.get("OOMKilled")),
-            # Inside the container only RLIMIT_CPU sends SIGXCPU, or SIGKILL at its hard limit.
-            killed_for_cpu=(
-                limits.cpu_seconds is not None
-                and not timed_out
-                and not state.get("OOMKilled")
-                and sig in (signal.SIGXCPU, signal.SIGKILL)
-            ),
-            wall_time=wall,
-            cpu_time=None,
-            peak_memory=None,
-            stdout=out,
-            stderr=err,
-            stdout_truncated=out_cut,
-            stderr_truncated=err_cut,
-            limits_via="docker",
-            work_capped=staged.capped if staged is not None else True,
-        )
+            exit_code, sig = exit_and_signal((code & 0xFF) << 8)
+            result = JailResult(
+                backend=self.name,
+                exit_code=exit_code,
+                signal=sig,
+                timed_out=timed_out,
+                killed_for_memory=bool(state.get("OOMKilled")),
+                # Inside the container only RLIMIT_CPU sends SIGXCPU, or SIGKILL at its hard limit.
+                killed_for_cpu=(
+                    limits.cpu_seconds is not None
+                    and not timed_out
+                    and not state.get("OOMKilled")
+                    and sig in (signal.SIGXCPU, signal.SIGKILL)
+                ),
+                wall_time=wall,
+                cpu_time=None,
+                peak_memory=None,
+                stdout=out,
+                stderr=err,
+                stdout_truncated=out_cut,
+                stderr_truncated=err_cut,
+                limits_via="docker",
+                work_capped=staged.capped if staged is not None else True,
+            )
+            return copy_back(staged, result)

@@ -6,6 +6,7 @@ import os
 import sys
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from ..errors import UsageError
 
@@ -55,8 +56,11 @@ class JailPolicy:
       the host file system is visible (never `/` itself: host Unix sockets would stay
       reachable through their paths).
     * `work_dir`: the one writable host directory, at the same place inside; its contents
-      are staged on a file system of `work_size` bytes and copied back after the run
-      (regular files and directories only). `None`: a fresh empty work dir at `/work`.
+      are staged on a file system of `work_size` bytes and copied back after the run —
+      what `copy_back` names (patterns relative to the work dir; `None`: everything), at
+      most `copy_back_files` entries, regular files and directories only, none sparse
+      (`jail/workspace.py`); anything else fails the run. `None`: a fresh empty work dir
+      at `/work`.
     * `/tmp` is always a fresh file system of `tmp_size` bytes.
     * `env`: the whole environment of the command (nothing is inherited).
     """
@@ -69,6 +73,8 @@ class JailPolicy:
     cwd: Path | None = None
     limits: Limits = field(default_factory=Limits)
     files: tuple[tuple[str, bytes], ...] = ()  # extra read-only files: (path inside, content)
+    copy_back: tuple[str, ...] | None = None  # what comes back from the work dir (None: all)
+    copy_back_files: int = 20_000
 
     def __post_init__(self) -> None:
         for p in self.read_only:
@@ -80,6 +86,8 @@ class JailPolicy:
             raise UsageError(f"jail work dir must be absolute: {self.work_dir}")
         if self.work_size <= 0 or self.tmp_size <= 0:
             raise UsageError("jail work dir and /tmp sizes must be positive")
+        if self.copy_back_files <= 0:
+            raise UsageError("jail copy_back_files must be positive")
 
     @property
     def work_path(self) -> Path:
@@ -95,7 +103,7 @@ class JailPolicy:
         env.update(values)
         return replace(self, env=tuple(env.items()))
 
-    def with_limits(self, **values) -> JailPolicy:
+    def with_limits(self, **values: Any) -> JailPolicy:
         return replace(self, limits=replace(self.limits, **values))
 
     def with_read_only(self, *paths: Path | str) -> JailPolicy:
@@ -126,7 +134,7 @@ def python_executable() -> Path:
     return Path(sys.executable).resolve()
 
 
-def base_policy(**kwargs) -> JailPolicy:
+def base_policy(**kwargs: Any) -> JailPolicy:
     """A policy that sees the system directories and nothing else of the host."""
     extra = tuple(Path(p) for p in kwargs.pop("read_only", ()))
     return JailPolicy(read_only=system_paths() + extra, **kwargs)

@@ -24,6 +24,7 @@ class JailResult:
     stderr_truncated: bool = False
     limits_via: str = ""  # how limits were enforced: cgroup-v1, cgroup-v2, rlimit, docker
     work_capped: bool = True  # whether the work dir's size cap was enforced
+    work_refused: str = ""  # why the work dir was not copied back ("" when it was)
 
     @property
     def ok(self) -> bool:
@@ -31,7 +32,8 @@ class JailResult:
 
     @property
     def outcome(self) -> str:
-        """One word: ok, exit, timeout, memory, cpu or signal."""
+        """One word: ok, exit, timeout, memory, cpu, signal or work (what the run left in
+        its work dir was refused)."""
         if self.timed_out:
             return "timeout"
         if self.killed_for_memory:
@@ -40,6 +42,8 @@ class JailResult:
             return "cpu"
         if self.signal is not None:
             return "signal"
+        if self.work_refused:
+            return "work"
         return "ok" if self.exit_code == 0 else "exit"
 
     def describe(self) -> str:
@@ -50,10 +54,12 @@ class JailResult:
             "memory": "killed for memory",
             "cpu": "killed after the CPU-time limit",
             "signal": f"killed by signal {self.signal}",
+            "work": f"left a work dir that was not copied back ({self.work_refused})",
         }[self.outcome] + f" in {self.wall_time:.2f}s"
 
     def text(self, stream: str = "stdout") -> str:
-        return getattr(self, stream).decode("utf-8", errors="replace")
+        data: bytes = getattr(self, stream)
+        return data.decode("utf-8", errors="replace")
 
     def summary(self) -> dict:
         """The result without the captured output (for JSON reports)."""

@@ -15,16 +15,18 @@ import errno
 import ipaddress
 import json
 import os
+import select
 import socket
 import subprocess
 import sys
 import time
+from typing import Any
 
 LIBC = ctypes.CDLL(None, use_errno=True)
 MiB = 1 << 20
 
 
-def call(fn, *args) -> tuple[int, int]:
+def call(fn: Any, *args: Any) -> tuple[int, int]:
     """Call a libc function; return its result and errno."""
     ctypes.set_errno(0)
     return fn(*args), ctypes.get_errno()
@@ -56,9 +58,10 @@ def network_interfaces():
     sources that could be read (absent ones, such as an unmounted /sys, show nothing)."""
     others, read = {}, []
     for path, name_of in NET_SOURCES:
+        names: list[str | None]
         try:
             if name_of is None:
-                names = os.listdir(path)
+                names = list(os.listdir(path))
             else:
                 with open(path) as f:
                     rows = f.read().splitlines()[HEADER_ROWS.get(path, 0) :]
@@ -82,7 +85,7 @@ def try_connect(address):
     try:
         s = socket.socket(family, socket.SOCK_STREAM)
     except OSError as exc:
-        return False, f"socket() refused ({errno.errorcode.get(exc.errno, exc.errno)})"
+        return False, f"socket() refused ({errno.errorcode.get(exc.errno or 0, exc.errno)})"
     try:
         s.settimeout(2)
         s.connect((host, int(port)))
@@ -139,7 +142,8 @@ def probe_sockets(_args):
                 pass
     try:
         a, b = socket.socketpair()
-        a.close(), b.close()
+        a.close()
+        b.close()
         opened.append("socketpair")
     except OSError:
         pass
@@ -176,10 +180,19 @@ def probe_host_unix_socket(args):
 
 
 def probe_write_outside(args):
+    """Each arg is a directory (a new file must not be creatable in it) or a file (it must
+    not open for writing; nothing is written)."""
     work = os.getcwd()
     targets = ["/", "/usr", "/etc", "/proc/sys/kernel", *args]
     written = []
     for d in targets:
+        if os.path.isfile(d):
+            try:
+                with open(d, "ab"):
+                    written.append(d)
+            except OSError:
+                pass
+            continue
         name = os.path.join(d, f"ofb-jail-check-{os.getpid()}")
         try:
             with open(name, "w") as f:
@@ -204,7 +217,7 @@ def probe_write_outside(args):
     return True, f"only the work dir is writable ({len(targets) + 1} places refused)"
 
 
-def _fill(directory: str, limit_mib: int):
+def _fill(directory: str, limit_mib: int) -> tuple[int, int]:
     name = os.path.join(directory, "fill")
     written = 0
     block = b"\0" * MiB
@@ -216,7 +229,7 @@ def _fill(directory: str, limit_mib: int):
                 written += 1
             os.fsync(f.fileno())
     except OSError as exc:
-        return written, exc.errno
+        return written, exc.errno or 0
     finally:
         with contextlib.suppress(OSError):
             os.unlink(name)
@@ -370,6 +383,50 @@ def probe_memory(args):
     return False, f"allocated {len(chunks) * 16} MiB with a limit of {limit_mib} MiB"
 
 
+def probe_group_memory(args):
+    """COUNT processes of EACH MiB each, held at once: more than the LIMIT together, though
+    each alone fits. Per-process limits let them all through; a group limit cannot."""
+    limit_mib, count, each_mib = int(args[0]), int(args[1]), int(args[2])
+    ready_r, ready_w = os.pipe()
+    children = []
+    for _ in range(count):
+        pid = os.fork()
+        if pid == 0:
+            os.close(ready_r)
+            try:
+                chunk = bytearray(each_mib * MiB)
+                for j in range(0, len(chunk), 4096):
+                    chunk[j] = 1
+                os.write(ready_w, b"x")
+                time.sleep(20)
+            except MemoryError:
+                pass
+            os._exit(0)
+        children.append(pid)
+    os.close(ready_w)
+    held = dead = 0
+    pending = set(children)
+    deadline = time.monotonic() + 20
+    while held + dead < count and time.monotonic() < deadline:
+        if select.select([ready_r], [], [], 0.05)[0]:
+            held += len(os.read(ready_r, count))
+        for pid in list(pending):
+            if os.waitpid(pid, os.WNOHANG)[0]:  # killed (or gave up) before holding it all
+                pending.discard(pid)
+                dead += 1
+    for pid in pending:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, 9)
+        with contextlib.suppress(ChildProcessError):
+            os.waitpid(pid, 0)
+    if held * each_mib > limit_mib:
+        return False, (
+            f"{held} processes held {held * each_mib} MiB together under a limit of "
+            f"{limit_mib} MiB: the limit is per process, not per tree"
+        )
+    return True, f"only {held} of {count} processes of {each_mib} MiB could hold their memory"
+
+
 def probe_processes(args):
     limit, attempt = int(args[0]), int(args[1])
     children = []
@@ -393,7 +450,7 @@ def probe_processes(args):
         len(children) < limit,
         (
             f"fork refused after {len(children)} children "
-            f"({errno.errorcode.get(refused.errno, refused.errno)})"
+            f"({errno.errorcode.get(refused.errno or 0, refused.errno)})"
         ),
     )
 

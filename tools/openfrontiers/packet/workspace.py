@@ -9,7 +9,8 @@ P001/
   Problem.lean                   the statement, namespace P001
   FrontierBench/Util/*.lean      the utility library, vendored unchanged
   check_submission               the offline pre-submission check
-  checker/openfrontiers/…        the code it runs (lexer, scanner, diagnostics, static layer)
+  checker/openfrontiers/…        the code it runs (lexer, scanner, diagnostics, static layer
+                                 and its allow-lists)
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ CHECKER_MODULES = (
     "lean/decls.py",
     "lean/diagnostics.py",
     "grade/__init__.py",
+    "grade/allowlist.py",
     "grade/static.py",
     "grade/local.py",
 )
@@ -149,8 +151,10 @@ def readme(
 1. Copy `Problem.lean` to `Solution.lean`.
 2. Replace `answer(sorry)` by your answer, keeping the `answer(…)` marker. If `main` has
    the form `answer(sorry) ↔ P`, the answer is the literal `True` (P holds) or `False`
-   (P fails); otherwise it is an explicit Lean term of the expected type.
-3. Replace the proof `sorry` by a complete proof. Lemmas you need go before `main`.
+   (P fails); otherwise it is an explicit Lean term of the expected type, written with
+   Mathlib and the statement alone.
+3. Replace the proof `sorry` by a complete proof. Definitions, structures, inductive types
+   and lemmas you need go before `main`, in its namespace, under names of your own.
 4. Run `python3 check_submission`: it applies the grader's static rules and the statement
    comparison offline and, where `lake` is available, builds `Solution` and lists the
    axioms `main` depends on (`lake build Solution` builds it by hand).

@@ -3,8 +3,10 @@ following lean4export's `format_ndjson.md`: one line per name, level, expression
 declaration, each primitive written once (hash-consed) before its first use, name 0 the
 anonymous name and level 0 `zero`.
 
-Used to write the export fixtures of tests/grade and by the stand-in `lean4export` of
-tests/support/grader. Standard library only (the stand-in imports it inside the jail).
+Used to write the export fixtures of tests/grade (through tests/support/ndjson.py) and by
+the stand-in `lean4export` of tests/support/grader. It lives in the stand-in toolchain
+because the grader's jail shows that folder whole (as `LEAN_SYSROOT`), while each program
+it runs is shown as a single file. Standard library only.
 """
 
 from __future__ import annotations

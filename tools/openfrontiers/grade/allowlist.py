@@ -1,0 +1,253 @@
+"""What a submission may contain: the static layer's allow-lists, each entry with its reason.
+
+A proof needs declarations, scopes and a few attributes that steer tactics; it never needs
+to extend the syntax, the elaborator or the environment, or to run code while the file is
+compiled. So the static layer (`static.py`) accepts only the commands, declaration kinds,
+modifiers, attributes and `deriving` classes listed here and rejects everything else with
+the command's name and line: a new way to run code at compile time is rejected because it
+is not on these lists, not because someone thought of it.
+
+Commands are found by a scanner that reads tokens, not by Lean's parser, and Lean starts a
+new command wherever a command keyword follows a complete one — also in the middle of a
+line or inside what the scanner takes for a proof. Two nets catch what the scanner does not
+split off: `COMMAND_WORDS`, the keywords of the commands of Lean, Mathlib and its
+dependencies (Batteries, Aesop, Qq, ProofWidgets, Plausible, ImportGraph, LeanSearchClient)
+that are not allowed, rejected wherever they stand; and every `#`-command token, rejected
+wherever it stands. A command keyword missing from `COMMAND_WORDS` and hidden inside a
+declaration is the residual risk; the jail contains what it runs and both checkers judge
+the result (docs/grading.md, trust model).
+
+This module is vendored into every packet with the static layer (`check_submission`):
+standard library only.
+"""
+
+from __future__ import annotations
+
+# Commands other than declarations, by the scanner's kind.
+COMMANDS = {
+    "import": "imports: only Mathlib and FrontierBench.Util.* (the imports rule)",
+    "module-doc": "module documentation",
+    "namespace": "names declarations; changes nothing the checkers compare",
+    "section": "scopes variables and options (also `noncomputable section`)",
+    "end": "closes a namespace or a section",
+    "open": "makes names available by their short names (also `open … in`)",
+    "variable": "declares section variables for the declarations that use them",
+    "universe": "declares universe variables",
+    "set_option": "only the options of the set-option rule",
+}
+# Declaration kinds. A proof defines its objects and proves lemmas about them; classes and
+# instances would change how the statement elaborates, axioms and opaque constants are
+# unchecked, and the rest (irreducible_def, proof_wanted, …) is not needed.
+DECLARATIONS = {
+    "theorem": "a theorem",
+    "lemma": "a theorem (Mathlib's spelling)",
+    "def": "a definition under a fresh name",
+    "abbrev": "a reducible definition under a fresh name",
+    "structure": "a structure under a fresh name",
+    "inductive": "an inductive type under a fresh name",
+    "example": "an anonymous example (adds nothing to the environment)",
+}
+MODIFIERS = {
+    "noncomputable": "a definition without compiled code (e.g. a witness chosen classically)",
+    "private": "a name local to the file",
+    "protected": "a name that needs its namespace",
+}
+# Attributes a declaration of the submission may carry (the reference's own declarations
+# keep theirs). They register the declaration with a tactic and run no code of the
+# submission; attributes that take a tactic, an elaborator, an extension, a delaborator, a
+# linter or compiled code (aesop, positivity, app_delab, env_linter, implemented_by, csimp,
+# init, …) are not here.
+ATTRIBUTES = {
+    "simp": "a simp lemma (or equation lemmas of a definition)",
+    "norm_cast": "a norm_cast lemma",
+    "push_cast": "a push_cast lemma",
+    "gcongr": "a gcongr lemma",
+    "fun_prop": "a fun_prop lemma",
+    "ext": "an extensionality lemma (or one generated for a structure)",
+    "reducible": "unfolds a definition of the submission eagerly",
+    "irreducible": "keeps a definition of the submission folded",
+    "grind": "a grind lemma",
+    "grind =": "a grind lemma used as an equation",
+    "grind →": "a grind lemma used forwards",
+    "grind ←": "a grind lemma used backwards",
+}
+# Classes a structure or inductive of the submission may derive (handlers of Lean and
+# Mathlib, which generate instances for that new type only).
+DERIVING = {
+    "DecidableEq": "decidable equality",
+    "Repr": "printing",
+    "Inhabited": "a default value",
+    "Nonempty": "non-emptiness",
+    "BEq": "boolean equality",
+    "Hashable": "hashing",
+    "Ord": "an order",
+    "Fintype": "finiteness (Mathlib's handler)",
+}
+
+# Keywords of commands not on the lists above, from Lean, Mathlib and its dependencies.
+# They are rejected wherever they appear: Lean starts a command at them even inside what
+# looks like a proof.
+COMMAND_WORDS = frozenset(
+    {
+        # Lean
+        "add_decl_doc",
+        "alias",
+        "assert_not_exists",
+        "assert_not_imported",
+        "attribute",
+        "axiom",
+        "binder_predicate",
+        "builtin_dsimproc",
+        "builtin_initialize",
+        "builtin_simproc",
+        "class",
+        "coinductive",
+        "compile_inductive",
+        "declare_config_elab",
+        "declare_simp_like_tactic",
+        "declare_syntax_cat",
+        "dsimproc",
+        "dsimproc_decl",
+        "elab",
+        "elab_rules",
+        "export",
+        "grind_annotated",
+        "grind_pattern",
+        "grind_propagator",
+        "include",
+        "infix",
+        "infixl",
+        "infixr",
+        "init_grind_norm",
+        "initialize",
+        "instance",
+        "macro",
+        "macro_rules",
+        "meta",
+        "module",
+        "mutual",
+        "notation",
+        "nonrec",
+        "omit",
+        "opaque",
+        "postfix",
+        "prefix",
+        "register_builtin_option",
+        "register_error_explanation",
+        "register_linter_set",
+        "register_option",
+        "register_parser_alias",
+        "register_simp_attr",
+        "register_tactic_tag",
+        "run_cmd",
+        "run_elab",
+        "run_meta",
+        "seal",
+        "simproc",
+        "simproc_decl",
+        "syntax",
+        "unif_hint",
+        "unseal",
+        # Mathlib, Batteries, Aesop, …
+        "add_aesop_rules",
+        "assert_exists",
+        "check_assertions",
+        "declare_aesop_rule_sets",
+        "erase_aesop_rules",
+        "initialize_simps_projections",
+        "insert_to_additive_translation",
+        "irreducible_def",
+        "library_note",
+        "make_elab_grind_config",
+        "make_elab_simp_config",
+        "mk_iff_of_inductive_prop",
+        "name_poly_vars",
+        "name_power_vars",
+        "notation3",
+        "proof_wanted",
+        "register_label_attr",
+        "suppress_compilation",
+        "unsuppress_compilation",
+    }
+)
+# Term and tactic syntax that runs code written in the submission (`by_elab` elaborates a
+# `TermElabM` program, `run_tac` runs a `TacticM` one; the `q` forms are Qq's).
+RUN_CODE_WORDS = {
+    "by_elab": "runs a TermElabM program of the submission",
+    "by_elabq": "runs a TermElabM program of the submission",
+    "run_tac": "runs a TacticM program of the submission",
+    "run_tacq": "runs a TacticM program of the submission",
+    "run_cmd": "runs a CommandElabM program of the submission",
+    "run_elab": "runs a TermElabM program of the submission",
+    "run_meta": "runs a MetaM program of the submission",
+    "initialize": "runs code when the module is imported",
+    "builtin_initialize": "runs code when the module is imported",
+}
+# The meta level: a proof never names Lean's implementation (everything meta lives under
+# `Lean.`, reached by name or through `open Lean …`), its monads or IO; code of these types
+# is what compile-time attacks are written in.
+META_ROOTS = frozenset({"Lean", "Qq", "Aesop", "ProofWidgets", "Plausible", "ImportGraph"})
+META_NAMES = frozenset(
+    {
+        "TacticM",
+        "TermElabM",
+        "MetaM",
+        "CoreM",
+        "CommandElabM",
+        "MacroM",
+        "AttrM",
+        "IO",
+        "EIO",
+        "BaseIO",
+    }
+)
+# Names that notation in a statement stands for (`ℝ`, `↔`, `∑`, …): a declaration of the
+# submission may not take them as its last component even where the statement never
+# spells them.
+NOTATION_NAMES = frozenset(
+    {
+        "Nat",
+        "Int",
+        "Rat",
+        "Real",
+        "Complex",
+        "True",
+        "False",
+        "Iff",
+        "Eq",
+        "Ne",
+        "Not",
+        "And",
+        "Or",
+        "Exists",
+        "ExistsUnique",
+        "Prop",
+        "Set",
+        "Finset",
+        "sum",
+        "prod",
+        "card",
+        "abs",
+        "norm",
+        "floor",
+        "ceil",
+        "sqrt",
+        "pi",
+        "exp",
+        "log",
+        "HAdd",
+        "HMul",
+        "HSub",
+        "HDiv",
+        "HPow",
+        "LE",
+        "LT",
+        "Dvd",
+        "answer",
+        "main",
+    }
+)
+# A value answer is a plain term elaborated beside nothing secret but still built by us:
+# no tactic block and no monadic code in it (quotations and `#` tokens are refused
+# everywhere).
+ANSWER_KEYWORDS = frozenset({"by", "do"})
