@@ -49,9 +49,10 @@ def build(
     source: list[str] = typer.Option(
         ...,
         "--source",
-        help="KEY=PATH: an importer and its input "
-        "(erdos-problems, formal-conjectures, optimization-constants, "
-        "alphaevolve, generic=MAPPING.toml). Repeatable.",
+        help="KEY=PATH[@REV]: an importer and its input (erdos-problems, formal-conjectures, "
+        "optimization-constants, alphaevolve, petrunin-gallery, colt-open-problems, "
+        "generic=MAPPING.toml). REV = COMMIT[:YYYY-MM-DD], the input's commit and commit "
+        "date, for a tree that is not a git checkout. Repeatable.",
     ),
     out: Path = typer.Option(..., "--out", help="The build directory to write."),
     snapshot_at: str | None = typer.Option(
@@ -77,8 +78,8 @@ def build(
         reasons = ", ".join(f"{r} {n}" for r, n in c["skipped_by_reason"].items())
         print(
             f"{s['key']}: {c['input_records']} input records → {c['problem_records']} problem, "
-            f"{c['catalogue_records']} catalogue, {c['skipped']} skipped"
-            + (f" ({reasons})" if reasons else "")
+            f"{c['catalogue_records']} catalogue, {c['sub_questions']} sub-questions, "
+            f"{c['skipped']} skipped" + (f" ({reasons})" if reasons else "")
         )
     t = manifest["totals"]
     print(
@@ -211,7 +212,8 @@ def diff(
         print(dumps(result))
         return
     for c in result["status_changes"]:
-        print(f"{c['id']}: {c['old_status']} → {c['new_status']}  ({c['title']})")
+        moved = f" (was {c['old_id']})" if c["old_id"] != c["id"] else ""
+        print(f"{c['id']}: {c['old_status']} → {c['new_status']}{moved}  ({c['title']})")
     for c in result["claim_changes"]:
         print(
             f"{c['id']}: {c['old_status']} (source claim changed: {c['old_claim']} → "

@@ -166,7 +166,7 @@ def _rank(hist: Counter, p: float) -> int | None:
     for value in sorted(hist):
         seen += hist[value]
         if seen >= want:
-            return value
+            return int(value)
     return None  # pragma: no cover - unreachable when total > 0
 
 
