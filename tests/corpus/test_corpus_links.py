@@ -131,5 +131,6 @@ def test_real_erdos_and_formal_conjectures(config, tmp_path):
         links = [x for x in r["references"] if x["kind"] == "formal-proof"]
         if r["lean4_proof_status"] == "linked":
             assert links and all(x["url"] for x in links)
+            assert "formal-proof-claim-without-link" not in r["quality_flags"]
         else:
             assert not links and "formal-proof-claim-without-link" in r["quality_flags"]
