@@ -6,8 +6,10 @@ A build directory holds
 * `records.parquet` — the same records (see `parquet.py`);
 * `SKIPPED.jsonl` — every input record that did not become a record, with its reason;
 * `REPORT.md` — per source: inputs, counts, statuses, skip reasons, quality flags;
-* `MANIFEST.json` — configuration and input files with SHA-256, counts, and the outputs'
-  SHA-256.
+* `README.md` — a dataset card with the typed features, so `datasets.load_dataset(DIR)` (and
+  its `jsonl` configuration) loads the records without guessing types (see `hf.py`);
+* `MANIFEST.json` — configuration and input files with SHA-256, each input's revision,
+  counts, and the outputs' SHA-256.
 
 Nothing in a build depends on the clock except the snapshot time, which is an input, or on
 the order of `--source` options, so the same inputs give byte-identical files.
@@ -27,6 +29,7 @@ from typing import Any
 
 from ..errors import OfbError, UsageError
 from .config import CorpusConfig
+from .hf import dataset_card
 from .importers import IMPORTERS
 from .importers.base import ImportContext, Importer, ImportResult, Snapshot
 from .importers.generic import mapping_source
@@ -36,7 +39,7 @@ from .record import CATALOGUE_STATUSES, SCHEMA_VERSION, STATUSES, dumps_record
 from .revision import UNKNOWN, Revision, resolve, split_revision
 from .schema import RecordChecker
 
-OUTPUTS = ("records.jsonl", "records.parquet", "SKIPPED.jsonl", "REPORT.md")
+OUTPUTS = ("records.jsonl", "records.parquet", "SKIPPED.jsonl", "REPORT.md", "README.md")
 
 
 @dataclass(frozen=True)
@@ -176,6 +179,13 @@ def build(
     (out / "REPORT.md").write_text(
         report(config, builds, records, snapshot, links), encoding="utf-8"
     )
+    kinds = Counter(r["record_kind"] for r in records)
+    counts = {
+        "records": len(records),
+        "problem_records": kinds.get("problem", 0),
+        "catalogue_records": kinds.get("catalogue", 0),
+    }
+    (out / "README.md").write_text(dataset_card(counts, snapshot.iso), encoding="utf-8")
     manifest = _manifest(config, builds, records, snapshot, out)
     (out / "MANIFEST.json").write_text(
         json.dumps(manifest, ensure_ascii=False, indent=2) + "\n", encoding="utf-8"
