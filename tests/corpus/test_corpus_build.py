@@ -318,6 +318,17 @@ def test_stats_on_hand_made_records(config):
     assert s["posed_year_range"] == [1971, 1975] and s["records_by_decade"] == {"1970": 2}
     assert s["records_with_lean4_statement"] == 5 and s["lean4_flagged_placeholder"] == 5
     assert s["sources_registered"] == len(config.registry) and s["sources_contributing"] == 1
+    # Table 1's layout: the paper's rows, in its order, beside this build's values.
+    from openfrontiers.corpus.stats import PAPER_TABLE1
+
+    assert [r["quantity"] for r in s["table1"]] == [q for q, _ in PAPER_TABLE1]
+    rows = {r["quantity"]: (r["build"], r["paper"]) for r in s["table1"]}
+    assert rows["Problem / catalogue items"] == ("5 / 1", "12,151 / 4,751")
+    assert rows["Status open"] == ("4 (80.0%)", "6,162 (50.7%)")
+    assert rows["Sources registered / contributing"] == ("71 / 1", "71 / 62")
+    assert rows["Statement words: mean / median / p90"][0] == "4.4 / 3 / 10"
+    assert rows["Posed year known"][0] == "2 (40.0%) (range 1971–1975)"
+    assert rows["Distinct source names"][0] == "not computed"
 
 
 def _ofb(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess:
@@ -371,6 +382,7 @@ def test_cli_build_stats_export_diff(tmp_path):
     assert stats["problem_records"] == 6 and stats["records_with_lean4_statement"] == 6
     table = _ofb("stats", str(out)).stdout
     assert "Records with a Lean 4 statement" in table and "6 (100.0%)" in table
+    assert "1,946 (16.0%)" in table  # the paper's figure, beside the build's
     run = _ofb("export", str(out), "--out", str(tmp_path / "e"), "--license-filter", "share-alike")
     assert run.returncode == 0 and "wrote" in run.stdout and "0 of 6 records" in run.stdout
     same = _ofb("diff", str(out), str(out))

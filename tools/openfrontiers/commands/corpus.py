@@ -125,9 +125,10 @@ def stats(
     format: Format = typer.Option(Format.table, "--format", help="table or json."),
     corpus_dir: Path | None = CORPUS_DIR,
 ) -> None:
-    """The figures of Table 1 that apply to this build, with breakdowns by source and class."""
+    """Table 1 of the paper, row by row, for this build beside the paper's figures, with
+    breakdowns by source and MSC class."""
     from ..corpus.schema import iter_jsonl
-    from ..corpus.stats import CorpusStats, table1_rows
+    from ..corpus.stats import CorpusStats
     from ..corpus.validate import records_path
 
     config = _config(corpus_dir)
@@ -142,12 +143,18 @@ def stats(
         print(dumps(summary))
         return
     console = Console(width=120)
-    table = Table(title=f"Key figures: {file}")
+    table = Table(
+        title=f"Key figures (Table 1 layout; problem partition unless stated): {file}",
+        caption="paper: Table 1 of the paper (snapshot 2026-10-10), for comparison",
+    )
     table.add_column("Quantity")
-    table.add_column("Value", justify="right")
-    for quantity, value in table1_rows(summary):
-        table.add_row(escape(quantity), escape(value))
+    table.add_column("This build", justify="right")
+    table.add_column("Paper", justify="right")
+    for row in summary["table1"]:
+        table.add_row(escape(row["quantity"]), escape(row["build"]), escape(row["paper"]))
     console.print(table)
+    catalogue = ", ".join(f"{k} {n}" for k, n in summary["catalogue_status"].items())
+    console.print(f"Catalogue partition by status: {catalogue or 'empty'}")
     by_source = Table(title="Problem records by source")
     for col in ("source", "records", "status"):
         by_source.add_column(col)
