@@ -6,6 +6,7 @@ import os
 import time
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 from rich.console import Console
@@ -13,6 +14,10 @@ from rich.markup import escape
 from rich.table import Table
 
 from ..errors import UsageError
+
+if TYPE_CHECKING:  # the corpus modules load only when a verb needs them
+    from ..corpus.config import CorpusConfig
+    from ..corpus.importers.base import Snapshot
 from .common import Format, TextFormat, dumps
 
 app = typer.Typer(
@@ -25,13 +30,13 @@ CORPUS_DIR = typer.Option(
 )
 
 
-def _config(corpus_dir: Path | None):
+def _config(corpus_dir: Path | None) -> CorpusConfig:
     from ..corpus.config import CorpusConfig
 
     return CorpusConfig.find(corpus_dir)
 
 
-def _snapshot(text: str | None):
+def _snapshot(text: str | None) -> Snapshot:
     from ..corpus.importers.base import Snapshot
 
     if text:
