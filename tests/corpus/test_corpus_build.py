@@ -118,6 +118,36 @@ def test_report_lists_sources_reasons_and_flags(built):
     assert "- `category-test` (1): a unit test" in report
 
 
+def test_status_dates_come_from_the_sources(built):
+    records = _records(built[0] / "records.jsonl")
+    revs = {
+        key: provenance_revision(folder).split(":")
+        for key, folder in [
+            ("optimization-constants", "optimizationproblems"),
+            ("alphaevolve", "alphaevolve"),
+            ("petrunin-gallery", "petrunin-gallery"),
+        ]
+    }
+    for r in records:
+        prov, key = r["provenance"], r["source"]["key"]
+        assert prov["imported_at"] == SNAPSHOT.date  # the build date
+        if key in revs:
+            commit, day = revs[key]
+            assert (prov["status_as_of"], prov["status_as_of_basis"]) == (
+                day,
+                "source-revision-date",
+            )
+            assert prov["revision"] == commit
+        elif key in ("erdos-problems", "colt-open-problems"):
+            assert prov["status_as_of_basis"] == "source-field"
+        else:  # the fixture tree: no revision known, the build date, flagged
+            assert prov["status_as_of_basis"] == "build-date"
+            assert "status-date-is-build-date" in r["quality_flags"]
+    alpha = [r for r in records if r["source"]["key"] == "alphaevolve"]
+    assert all(r["msc2020"] for r in alpha)
+    assert {m["basis"] for r in alpha for m in r["msc2020"]} == {"editorial"}
+
+
 def test_partitions_follow_the_status(built):
     records = _records(built[0] / "records.jsonl")
     for r in records:
@@ -187,6 +217,13 @@ def test_source_arguments_are_checked(config):
     fc = f"formal-conjectures={FIXTURES / 'fc'}"
     with pytest.raises(UsageError, match="given twice"):
         parse_sources([fc, fc], config)
+    # A revision goes after the path: COMMIT or COMMIT:YYYY-MM-DD.
+    with pytest.raises(UsageError, match="not a calendar date"):
+        parse_sources([f"{fc}@abcdef1:2026-02-30"], config)
+    with pytest.raises(UsageError, match=r"does not exist \(a revision goes after the path"):
+        parse_sources([f"{fc}@not-a-revision"], config)
+    (request,) = parse_sources([f"{fc}@abcdef1:2026-02-03"], config)
+    assert (request.revision.commit, request.revision.date) == ("abcdef1", "2026-02-03")
 
 
 def test_a_build_with_an_invalid_record_writes_nothing(config, tmp_path, monkeypatch):
