@@ -1,18 +1,20 @@
 """Importer `formal-conjectures`: Lean files of a formal-conjectures checkout → records.
 
 Reads `FormalConjectures/**/*.lean` in path order with `LeanFile.parse` (the project's lexer
-and declaration scanner; no regular expression touches raw Lean text). One record per
-declaration whose `@[category …]` is a research category (`Corpus/importers/
-formal-conjectures.toml`):
+and declaration scanner; no regular expression touches raw Lean text). Every declaration
+whose `@[category …]` is a research category (`Corpus/importers/formal-conjectures.toml`) is
+an input record; they are counted per problem (`problems`): one record per main declaration,
+its variants and parts (`….variants.…`, `….parts.…`, and other names extending it in the
+same file) kept as sub-questions of that record. Per record:
 
-* the declaration's docstring is the statement (verbatim Markdown), the file's module
-  docstring the background, its heading the title, its `*Reference(s):*` the references;
-* `AMS N M` attributes become MSC classes with basis `source-map`;
-* the declaration's source is attached as a Lean 4 formalization, with the lexical
+* the main declaration's docstring is the statement (verbatim Markdown; a docstring that
+  only names the problem is not full text, see `is_label`), the file's module docstring the
+  background, its heading the title, its `*Reference(s):*` the references;
+* the `AMS N M` attributes of all members become MSC classes with basis `source-map`;
+* each member's source is attached as a Lean 4 formalization, with the lexical
   `sorry`/`admit` and `axiom` flags from its tokens;
-* the category, the `answer(·)` forms and the `formal_proof` links are the source's status
-  claim. Names keep their namespaces, `«guillemet»` parts and `.variants.`/`.parts.`
-  suffixes, so every variant is its own record.
+* the category, the `answer(·)` forms and the `formal_proof` links of every member are the
+  source's claim (`source_status_json`); the registry keeps the records `unassessed`.
 """
 
 from __future__ import annotations
