@@ -66,7 +66,9 @@ def build_server(
 ) -> Any:
     from mcp.server.mcpserver import MCPServer
 
-    server: Any = MCPServer("openfrontiers", instructions=instructions(condition, retrieval))
+    server: Any = MCPServer(
+        "openfrontiers", instructions=instructions(condition, retrieval), log_level="WARNING"
+    )
 
     @server.tool()
     async def check_submission() -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
 import threading
 from dataclasses import dataclass, field
@@ -36,6 +37,9 @@ class Services:
         return self.sock_dir / f"{name}.sock"
 
     def __enter__(self) -> Services:
+        # The libraries under the services log every request at INFO; our own logs say more.
+        for name in ("httpx2", "httpcore2", "mcp", "uvicorn", "uvicorn.error", "sse_starlette"):
+            logging.getLogger(name).setLevel(logging.WARNING)
         self._thread = threading.Thread(target=self._main, name="ofb-services", daemon=True)
         self._thread.start()
         if not self._ready.wait(60) or self._error is not None:
@@ -53,6 +57,12 @@ class Services:
             self._error = exc
             self._ready.set()
         finally:
+            # Cancel what the servers left (streams of sessions that ended) before closing.
+            pending = asyncio.all_tasks(self._loop)
+            for task in pending:
+                task.cancel()
+            if pending:
+                self._loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
             self._loop.close()
 
     async def _serve(self) -> None:
