@@ -45,7 +45,7 @@ def _find_tool(tools: list, want: str) -> dict | None:
             flat.append(t)
     names = {
         "write": ("Write",),
-        "bash": ("Bash", "exec_command", "shell", "shell_command"),
+        "bash": ("Bash", "bash", "exec_command", "shell", "shell_command"),
         "read": ("Read",),
     }
     for t in flat:
