@@ -34,13 +34,14 @@ def main(spec_path: Path) -> int:
     spec = json.loads(spec_path.read_text())
     here = spec_path.parent
     config = load_config(Path(spec["config"])) if spec.get("config") else load_config(None)
+    profiles = Path(spec["profiles"]) if spec.get("profiles") else None
     result: dict = {}
     with StandinModel(spec["script"]) as model:
         upstream = spec.get("upstream") or model.url
         attempt = AttemptSpec(
             packet=Path(spec["packet"]),
             out=Path(spec["out"]),
-            profile=get_profile(spec["profile"], Path(spec["profiles"]) if spec.get("profiles") else None),
+            profile=get_profile(spec["profile"], profiles),
             model=spec.get("model", "standin-model"),
             condition=Condition(spec.get("condition", "A")),
             protocol=Protocol(spec.get("protocol", "native")),

@@ -102,7 +102,7 @@ def test_api_error_on_a_refusal_no_retry_changes(tmp_path, packet):
 
 
 def test_agent_error_after_three_rounds_without_a_model_call(tmp_path, packet):
-    record, out, result = attempt(tmp_path, packet, {"turns": [], "then": {"fail": 503}})
+    record, out, _ = attempt(tmp_path, packet, {"turns": [], "then": {"fail": 503}})
     assert record["end_reason"] == "agent error"
     assert record["rounds"] == 3
     assert all(r["model"]["ok"] == 0 for r in read_jsonl(out / "rounds.jsonl"))

@@ -95,9 +95,8 @@ def main():
         results = []
         for call in calls:
             if call["name"] == "bash":
-                done = subprocess.run(
-                    ["bash", "-c", call["input"]["command"]], capture_output=True, text=True
-                )
+                command = ["bash", "-c", call["input"]["command"]]
+                done = subprocess.run(command, capture_output=True, text=True, check=False)
                 output = (done.stdout + done.stderr)[-4000:] + f"\n[exit {done.returncode}]"
             else:
                 output = mcp_call("check_submission")
