@@ -81,9 +81,13 @@ def run_attempt_in_netns(tmp: Path, spec: dict, timeout: float = 300) -> dict:
     stand-in's requests under "standin"."""
     need_netns()
     tmp.mkdir(parents=True, exist_ok=True)
+    testing = spec.pop("testing", False)
     spec_path = tmp / "spec.json"
     spec_path.write_text(json.dumps(spec))
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("HTTP", "HTTPS", "http"))}
+    env = {k: v for k, v in os.environ.items() if not k.lower().startswith(("http", "https"))}
+    env.pop("OFB_HARNESS_TESTING", None)
+    if testing:  # the explicit test-only setting: the fixture resolver of condition C
+        env["OFB_HARNESS_TESTING"] = "1"
     done = subprocess.run(
         [
             "unshare",
