@@ -117,7 +117,7 @@ def test_an_agent_that_stops_early_is_resumed(tmp_path, packet, clis, profiles, 
 def test_an_agent_that_never_uses_tools_stalls(tmp_path, packet, clis, profiles, agent):
     rules = {"stall_consecutive": 3, "stall_window": 5, "stall_window_hits": 4}
     script = {"turns": [], "then": {"text": "No progress is possible."}}
-    record, out, _ = attempt(tmp_path, packet, clis, profiles, agent, script, rules=rules)
+    record, _, _ = attempt(tmp_path, packet, clis, profiles, agent, script, rules=rules)
     assert record["end_reason"] == "stalled" and record["rounds"] == 3
     assert record["tool_uses"] == 0
 
@@ -125,7 +125,7 @@ def test_an_agent_that_never_uses_tools_stalls(tmp_path, packet, clis, profiles,
 @pytest.mark.parametrize("agent", CLIS)
 def test_failing_model_calls_end_as_agent_error(tmp_path, packet, clis, profiles, agent):
     script = {"turns": [], "then": {"fail": 503}}
-    record, out, _ = attempt(tmp_path, packet, clis, profiles, agent, script)
+    record, _, _ = attempt(tmp_path, packet, clis, profiles, agent, script)
     assert record["end_reason"] == "agent error" and record["rounds"] == 3
     assert record["model_calls"]["ok"] == 0 and record["model_calls"]["failed"] >= 3
 
