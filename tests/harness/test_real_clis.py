@@ -139,7 +139,7 @@ def test_reaching_out_and_reading_answers_is_refused_and_logged(
     assert answers.exists() and key.exists()
     probe = (
         f"cat {answers} {key} {checkout.root}/FrontierBench/items.toml; ls / /attempt; "
-        "python3 -c \"import urllib.request as u\n"
+        'python3 -c "import urllib.request as u\n'
         "for url in ('http://127.0.0.1:9/', 'http://127.0.0.2/', 'http://10.1.2.3/',"
         " 'http://example.org/'):\n"
         "    try: print(url, u.urlopen(url, timeout=5).status)\n"
