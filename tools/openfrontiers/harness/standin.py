@@ -15,11 +15,13 @@ A turn is a dict:
              {"tool": "check_submission"}]}        tool calls, in the agent's own tools
   {"fail": 503}                                    an HTTP error in the API's error format
 A script is {"turns": [...], "then": turn}: after the turns, `then` answers every request.
+Each conversation (told apart by its first user message) follows the script on its own.
 Every request is kept (`requests`) for the tests to inspect.
 """
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import json
 import re
@@ -219,6 +221,19 @@ def openai_reply(body: dict, turn: dict) -> tuple[dict, list[tuple[str, dict]]]:
     return done, events
 
 
+def conversation(body: dict) -> str:
+    """Which conversation a request continues: the user message holding the harness's task
+    prompt (it names the packet; a CLI may put context messages of its own before it),
+    else the first user message — so that attempts running at once each follow the script."""
+    users = [
+        json.dumps(m.get("content"))
+        for m in body.get("messages") or body.get("input") or []
+        if isinstance(m, dict) and m.get("role") == "user"
+    ]
+    chosen = next((u for u in users if "<Problem.lean>" in u), users[0] if users else "")
+    return hashlib.sha256(chosen.encode()).hexdigest()
+
+
 class StandinModel:
     """Start with `with StandinModel(script) as m:`; `m.url` is its base URL."""
 
@@ -226,6 +241,7 @@ class StandinModel:
         if host not in ("127.0.0.1", "::1", "localhost"):
             raise ValueError("the stand-in model listens on loopback only")
         self.turns = list(script.get("turns", []))
+        self.cursors: dict[str, int] = {}  # conversation → next turn
         self.then: dict = script.get("then", {"text": "I have nothing more to add."})
         self.requests: list[dict] = []
         self.lock = threading.Lock()
@@ -268,7 +284,9 @@ class StandinModel:
             tools = body.get("tools") or []
             if not tools:
                 return {"text": "OK", "_aux": True}
-            turn: dict = self.turns[0] if self.turns else self.then
+            key = conversation(body)
+            at = self.cursors.get(key, 0)
+            turn: dict = self.turns[at] if at < len(self.turns) else self.then
             try:
                 resolve_calls(turn, tools)
             except LookupError:
@@ -278,8 +296,7 @@ class StandinModel:
                 if search is None or not deferred:
                     raise
                 return {"_raw_calls": [("ToolSearch", {"query": f"select:{deferred[0]}"})]}
-            if self.turns:
-                self.turns.pop(0)
+            self.cursors[key] = at + 1
             return turn
 
     def answer(self, path: str, body: dict) -> tuple[int, bytes, str]:
