@@ -85,6 +85,12 @@ def normalise(url: str) -> Normalised:
     if host.endswith("wikipedia.org") and len(segments) >= 2 and segments[0] == "wiki":
         title = "/".join(segments[1:]).replace("_", " ")
         return Normalised(url, "wikipedia", f"wikipedia:{host.split('.')[0]}:{title}")
+    if host.endswith("wikipedia.org") and path == "/w/index.php":
+        title = dict(parse_qsl(parts.query)).get("title")
+        if title:
+            return Normalised(
+                url, "wikipedia", f"wikipedia:{host.split('.')[0]}:{title.replace('_', ' ')}"
+            )
     query = urlencode(sorted((k, v) for k, v in parse_qsl(parts.query) if not TRACKING.match(k)))
     key = f"url:{host}{path.rstrip('/') or '/'}" + (f"?{query}" if query else "")
     return Normalised(url, "page", key)

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import urllib.parse
 from datetime import date
 
 from ..config import SourceEndpoint
 from .base import Document, Hit, Http, RetrievalError, SearchResult, recheck, strip_html
 
 PREFIX = "wikipedia:"
+
+
+def _url(rev: dict) -> str:
+    title = urllib.parse.quote(str(rev["title"]).replace(" ", "_"))
+    return f"https://en.wikipedia.org/w/index.php?title={title}&oldid={rev['revid']}"
 
 
 class Wikipedia:
@@ -79,7 +85,7 @@ class Wikipedia:
                     rev["title"],
                     rev["timestamp"][:10],
                     strip_html(str(row.get("snippet", "")))[:300],
-                    f"https://en.wikipedia.org/w/index.php?oldid={rev['revid']}",
+                    _url(rev),
                 )
             )
         return result
@@ -97,6 +103,6 @@ class Wikipedia:
             rev["title"],
             rev["timestamp"],
             rev["content"],
-            f"https://en.wikipedia.org/w/index.php?oldid={rev['revid']}",
+            _url(rev),
             f"(revision {rev['revid']}, wikitext)",
         )
