@@ -1,3 +1,4 @@
+# ruff: noqa: E501 -- fixture tables read best one record a line
 """Loopback fixture servers emulating the APIs condition B reads (arXiv's Atom API and
 OAI-PMH arXivRaw, MediaWiki, OpenAlex, Stack Exchange), with records on both sides of the
 cutoff 2026-01-06 and later edits that must never be shown."""

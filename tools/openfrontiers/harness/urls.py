@@ -86,10 +86,10 @@ def normalise(url: str) -> Normalised:
         title = "/".join(segments[1:]).replace("_", " ")
         return Normalised(url, "wikipedia", f"wikipedia:{host.split('.')[0]}:{title}")
     if host.endswith("wikipedia.org") and path == "/w/index.php":
-        title = dict(parse_qsl(parts.query)).get("title")
-        if title:
+        named = dict(parse_qsl(parts.query)).get("title")
+        if named:
             return Normalised(
-                url, "wikipedia", f"wikipedia:{host.split('.')[0]}:{title.replace('_', ' ')}"
+                url, "wikipedia", f"wikipedia:{host.split('.')[0]}:{named.replace('_', ' ')}"
             )
     query = urlencode(sorted((k, v) for k, v in parse_qsl(parts.query) if not TRACKING.match(k)))
     key = f"url:{host}{path.rstrip('/') or '/'}" + (f"?{query}" if query else "")
