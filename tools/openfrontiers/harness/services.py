@@ -28,6 +28,7 @@ class Services:
     _servers: list[Any] = field(default_factory=list)
     _ready: threading.Event = field(default_factory=threading.Event)
     _error: BaseException | None = None
+    _stopped: asyncio.Event | None = None
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -96,14 +97,17 @@ class Services:
             await asyncio.sleep(0.05)
         else:
             raise OfbError("the host services did not open their sockets in 30 s")
+        self._stopped = asyncio.Event()
         self._ready.set()
-        await asyncio.gather(*tasks)
+        await asyncio.gather(*tasks, self._stopped.wait())
 
     def close(self) -> None:
         loop = self._loop
         if loop is not None and not loop.is_closed():
 
             def stop() -> None:
+                if self._stopped is not None:
+                    self._stopped.set()
                 for server in self._servers:
                     if hasattr(server, "should_exit"):
                         server.should_exit = True
