@@ -20,7 +20,7 @@ api = "anthropic"
 events = "raw"
 executable = []
 bind_up = 1
-start = ["python3", "{exe}", "start"]
+start = ["python3", "{exe}", "start", "{session_id}"]
 resume = ["python3", "{exe}", "resume", "{session_id}"]
 session_id = "uuid"
 [agents.generic-test.env]

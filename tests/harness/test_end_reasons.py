@@ -123,7 +123,7 @@ def test_stalled_without_telling_the_model(tmp_path, packet):
     rounds = read_jsonl(out / "rounds.jsonl")
     assert [r["kind"] for r in rounds] == ["start", "resume", "resume", "resume"]
     # Each resumed session got the continuation message; none mentions the stall rule.
-    prompts = [str(r["messages"][0]["content"]) for r in result["standin"]]
+    prompts = [str(r["messages"][-1]["content"]) for r in result["standin"]]
     assert sum("Time remaining" in p for p in prompts) == 3
     assert "Submission status: there is no Solution.lean yet" in prompts[1]
     assert not any("stall" in p.lower() for p in prompts)

@@ -2,6 +2,8 @@
 
     generic_agent.py start|resume SESSION   (prompt on stdin)
 
+The conversation is kept in $HOME/generic-session-SESSION.json, so `resume` continues it.
+
 It asks the gateway ($OFB_GATEWAY_URL, Anthropic Messages, not streamed) for turns with
 two tools, `bash` and `check_submission`, runs `bash` itself and calls `check_submission`
 on the MCP server ($OFB_MCP_URL, streamable HTTP), until the model stops. It prints one
@@ -74,7 +76,20 @@ def mcp_call(tool):
 
 def main():
     prompt = sys.stdin.read()
-    messages = [{"role": "user", "content": prompt}]
+    session = os.path.join(os.environ["HOME"], f"generic-session-{sys.argv[2]}.json")
+    messages = []
+    if sys.argv[1] == "resume" and os.path.exists(session):
+        with open(session) as fh:
+            messages = json.load(fh)
+    messages.append({"role": "user", "content": prompt})
+    try:
+        return converse(messages)
+    finally:
+        with open(session, "w") as fh:
+            json.dump(messages, fh)
+
+
+def converse(messages):
     gateway = os.environ["OFB_GATEWAY_URL"]
     for _ in range(50):
         try:
