@@ -61,7 +61,7 @@ def run(
             "proper",
             f"the factor has degree {f.degree()}, not between 1 and {target.degree() - 1}",
         )
-        ctx.require(target % f == 0, "divides", f"the factor does not divide {which}_{n}")
+        ctx.require((target % f).is_zero(), "divides", f"the factor does not divide {which}_{n}")
         return
     if target.degree() > MAX_DEGREE:
         ctx.refuse(

@@ -25,7 +25,7 @@ MAX_BITS = 10_000_000
 
 
 def repunit(b: int, d: int) -> int:
-    return (b**d - 1) // (b - 1)
+    return int((b**d - 1) // (b - 1))
 
 
 def run(cert: dict, ctx: Context, known: tuple[tuple[int, int, int, int], ...] = KNOWN) -> None:
