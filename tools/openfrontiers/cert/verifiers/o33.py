@@ -23,6 +23,7 @@ ask for 2^(n−2) points (4 points with no convex quadrilateral then pass).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cmp_to_key
 from math import lcm
 
@@ -37,6 +38,14 @@ def cross(o: Point, a: Point, b: Point) -> int:
     return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
 
 
+def _by_angle(p: Point) -> Callable[[Point, Point], int]:
+    # points above p, compared by the angle of q − p (counterclockwise from the x-axis)
+    def compare(a: Point, b: Point) -> int:
+        return -1 if cross(p, a, b) > 0 else 1
+
+    return compare
+
+
 def largest_convex_subset(points: list[Point], ctx: Context) -> int:
     """The size of a largest subset in convex position (points in general position)."""
     if len(points) <= 3:
@@ -44,7 +53,7 @@ def largest_convex_subset(points: list[Point], ctx: Context) -> int:
     best = 3
     for p in points:
         above = [q for q in points if (q[1], q[0]) > (p[1], p[0])]
-        above.sort(key=cmp_to_key(lambda a, b, p=p: -1 if cross(p, a, b) > 0 else 1))
+        above.sort(key=cmp_to_key(_by_angle(p)))
         m = len(above)
         # chain[j][i]: vertices of the longest convex chain p, …, above[j], above[i]
         chain = [[0] * m for _ in range(m)]

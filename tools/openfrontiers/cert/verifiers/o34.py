@@ -20,6 +20,8 @@ paths (K₃ and K₄ then pass with one path).
 
 from __future__ import annotations
 
+import itertools
+
 import networkx as nx
 
 from .. import schema as s
@@ -65,13 +67,11 @@ def partition_exists(g: nx.Graph, limit: int, ctx: Context) -> bool:
             return False
         u, v = min(left)
         for right in _extensions(adj, v, {u}, left - {(u, v)}, ctx):
-            right_edges = {_key(a, b) for a, b in zip(right, right[1:], strict=False)}
+            right_edges = {_key(a, b) for a, b in itertools.pairwise(right)}
             rest = left - {(u, v)} - right_edges
             for lpath in _extensions(adj, u, set(right), rest, ctx):
                 path_edges = (
-                    right_edges
-                    | {(u, v)}
-                    | {_key(a, b) for a, b in zip(lpath, lpath[1:], strict=False)}
+                    right_edges | {(u, v)} | {_key(a, b) for a, b in itertools.pairwise(lpath)}
                 )
                 if solve(left - path_edges, used + 1):
                     return True
