@@ -90,7 +90,7 @@ def terms(max_vars: int, max_terms: int = 100_000) -> dict:
     return array(
         {
             "type": "array",
-            "prefixItems": [rational(), array(nat(0, 1_000_000), max_vars, max_vars)],
+            "prefixItems": [rational(), array(nat(0, 1_000_000), 0, max_vars)],
             "minItems": 2,
             "maxItems": 2,
         },
