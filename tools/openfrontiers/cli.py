@@ -13,7 +13,8 @@ from .errors import OfbError
 
 app = typer.Typer(
     name="ofb",
-    help="OpenFrontiers tools: check statements, list items, export packets, grade.",
+    help="OpenFrontiers tools: check statements, list items, export packets, grade, "
+    "verify certificates.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
@@ -38,7 +39,7 @@ def _root(
 
 def _register_verbs() -> None:
     # Each stage owns its verbs; the CLI only mounts them.
-    from .commands import build, check, corpus, doctor, grade, items, jail, packet, probe
+    from .commands import build, cert, check, corpus, doctor, grade, items, jail, packet, probe
 
     app.add_typer(packet.app, name="packet")
     app.command(name="check")(check.check)
@@ -50,6 +51,7 @@ def _register_verbs() -> None:
     app.command(name="build")(build.build)
     app.command(name="probe")(probe.probe)
     app.add_typer(grade.app, name="grade")
+    app.add_typer(cert.app, name="cert")
 
 
 _register_verbs()
