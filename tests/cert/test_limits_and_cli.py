@@ -26,9 +26,11 @@ def write(tmp_path: Path, name: str, data: bytes | str) -> Path:
 
 
 def test_cli_valid_invalid_and_exit_codes(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    os.chdir(ROOT)
+    monkeypatch.chdir(ROOT)
     bad = write(tmp_path, "o02.cert.json", '{"n": 561, "factorization": [[3,1],[11,1],[17,1]]}')
     run = ofb(capsys, "cert", "check", "O02", str(bad), "--format", "json")
     assert run.code == 1
@@ -71,9 +73,11 @@ def test_hostile_file_size_and_floats() -> None:
 
 
 def test_expensive_claim_is_refused_on_time_not_hung(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    os.chdir(ROOT)
+    monkeypatch.chdir(ROOT)
     # Scholz at n = 40: an exhaustive search over addition chains for 2^40 − 1, hopeless.
     cert = write(tmp_path, "o22.json", '{"n": 40, "chain": [1, 2, 4, 5, 10, 20, 40]}')
     began = time.monotonic()
