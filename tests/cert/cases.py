@@ -293,7 +293,42 @@ CASES: list[Case] = [
     Case("O68", {"n": 0, "edges": []}, "invalid", "nonempty"),
     Case("O68", C5, "invalid", "min-degree"),
     Case("O68", PETERSEN, "invalid", "no-power-cycle"),
-    # O69 (never valid)
+    # O69 (never valid): a morphism whose fixed point prefix is progression-free is evidence
+    Case(
+        "O69",
+        {
+            "kind": "morphism",
+            "images": {"a": ["a", "b"], "b": ["a"]},
+            "start": "a",
+            "steps": {"a": 0, "b": 1},
+            "length": 3,
+        },
+        "partial",
+    ),
+    Case(
+        "O69",
+        {
+            "kind": "morphism",
+            "images": {"a": ["a", "b"], "b": ["a"]},
+            "start": "a",
+            "steps": {"a": 0, "b": 0},
+            "length": 4,
+        },
+        "invalid",
+        "no-progression",
+    ),
+    Case(
+        "O69",
+        {
+            "kind": "morphism",
+            "images": {"a": ["b"], "b": ["a"]},
+            "start": "a",
+            "steps": {"a": 0, "b": 1},
+            "length": 4,
+        },
+        "invalid",
+        "morphism",
+    ),
     Case("O69", {"kind": "prefix", "K": 1, "values": [0, 1, 1, 0]}, "partial"),
     Case("O69", {"kind": "bound", "K": 1, "N": 9}, "partial"),
     Case("O69", {"kind": "prefix", "K": 1, "values": [0, 2]}, "invalid", "lipschitz"),

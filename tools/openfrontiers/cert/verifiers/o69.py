@@ -2,17 +2,23 @@
 
 Statement: `main : answer(sorry) ↔ ∃ f : ℕ → ℤ, IsLipschitzSeq f ∧ ¬ GraphHasThreeTermAP f`.
 
-The evaluator key records **no certificate direction**: `answer(True)` needs an infinite
-sequence, and `answer(False)` needs, for *every* Lipschitz constant `K`, a length past
-which every `K`-Lipschitz sequence has a progression. This verifier therefore never says
-`valid`; it checks the finite evidence that can be checked and says what it leaves open:
+The evaluator key records direction **True**: a 3-term progression on the graph of `f` is
+exactly an additive square in the difference word `δ(n) = f(n + 1) − f(n)`, so a finite
+morphism whose fixed point is `δ` (bounded by construction), with a proof that the fixed
+point has no additive square, settles `answer(True)`. That proof is a decision-procedure
+run over the infinite word, not an arithmetic check, so this verifier never says `valid`;
+it checks the finite evidence that can be checked and says what it leaves open:
 
+- `{"kind": "morphism", "images": {"a": [..], …}, "start": "a", "steps": {"a": δ, …},
+  "length": N}`: the morphism is non-erasing and prolongable on `start`, and the first `N`
+  letters of its fixed point, read as steps, give a prefix of `f` with no progression —
+  evidence for `answer(True)`; the infinite fixed point is unchecked.
 - `{"kind": "prefix", "K": K, "values": [f(0), …, f(N−1)]}`: the prefix has steps
   `|f(i+1) − f(i)| ≤ K` and no `a, d ≥ 1` with `f(a) + f(a+2d) = 2 f(a+d)` inside it —
   evidence for `answer(True)`; the infinite continuation is unchecked.
 - `{"kind": "bound", "K": K, "N": N}`: every sequence of length `N` with steps `≤ K`
   has a progression (exhaustive, up to translation `f(0) = 0`) — it settles the constant
-  `K` only; all other constants are unchecked.
+  `K` only, toward `answer(False)`; all other constants are unchecked.
 """
 
 from __future__ import annotations
@@ -31,7 +37,49 @@ def _new_ap(values: list[int]) -> tuple[int, int] | None:
     return None
 
 
+def _fixed_point_prefix(cert: dict, ctx: Context) -> list[str]:
+    """The first `length` letters of the fixed point of the morphism on `start`."""
+    images, start, length = cert["images"], cert["start"], cert["length"]
+    letters = set(images)
+    ctx.require(
+        start in letters and all(set(w) <= letters for w in images.values()),
+        "morphism",
+        "every letter used (start and images) must have an image",
+    )
+    ctx.require(
+        all(images.values()) and images[start][0] == start and len(images[start]) > 1,
+        "morphism",
+        "the morphism must be non-erasing and prolongable on start (its image begins with it)",
+    )
+    ctx.require(set(cert["steps"]) == letters, "morphism", "every letter needs a step value")
+    ctx.passed("morphism")
+    word = [start]
+    while len(word) < length:
+        ctx.tick(len(word))
+        word = [c for letter in word for c in images[letter]]
+    return word[:length]
+
+
 def run(cert: dict, ctx: Context) -> None:
+    if cert["kind"] == "morphism":
+        word = _fixed_point_prefix(cert, ctx)
+        values = [0]
+        for letter in word:
+            values.append(values[-1] + cert["steps"][letter])
+        ctx.passed("lipschitz")  # the steps take finitely many values: bounded
+        for end in range(2, len(values)):
+            ctx.tick(end)
+            hit = _new_ap(values[: end + 1])
+            if hit:
+                ctx.fail("no-progression", f"a = {hit[0]}, d = {hit[1]} is a progression")
+        ctx.passed("no-progression")
+        ctx.not_checked(
+            "answer",
+            "a prefix of the fixed point; its whole infinite word needs a proof of "
+            "additive-square-freeness",
+        )
+        return
+    ctx.not_checked("morphism", "a prefix or a bound, not a morphism certificate")
     k = cert["K"]
     if cert["kind"] == "prefix":
         values = cert["values"]
@@ -69,12 +117,30 @@ def run(cert: dict, ctx: Context) -> None:
 
 VERIFIER = Verifier(
     item="O69",
-    direction="none",
-    object="no finite object settles main; a prefix or a bound for one constant K is evidence only",
+    direction="True",
+    object="a morphism whose fixed point is the difference word, with a proof that it has no "
+    "additive square; prefixes and bounds for one constant K are evidence only",
     schema=s.document(
         "O69 certificate",
         {
             "oneOf": [
+                s.obj(
+                    {
+                        "kind": s.enum("morphism"),
+                        "images": {
+                            "type": "object",
+                            "maxProperties": 64,
+                            "additionalProperties": s.array({"type": "string"}, 1, 64),
+                        },
+                        "start": {"type": "string"},
+                        "steps": {
+                            "type": "object",
+                            "maxProperties": 64,
+                            "additionalProperties": s.integer(),
+                        },
+                        "length": s.nat(1, 5000),
+                    }
+                ),
                 s.obj(
                     {
                         "kind": s.enum("prefix"),
@@ -87,10 +153,13 @@ VERIFIER = Verifier(
         },
     ),
     conditions=(
+        Condition("morphism", "the morphism is non-erasing and prolongable on its start letter"),
         Condition("lipschitz", "the steps are at most K"),
         Condition("no-progression", "prefix: no progression; bound: every sequence has one"),
-        Condition("answer", "an infinite sequence (True) or every K (False)", checkable=False),
+        Condition("answer", "the infinite fixed point (True) or every K (False)", checkable=False),
     ),
     run=run,
-    reduction="none: neither direction of main is settled by one finite object",
+    reduction="True: take f(n) = δ(0) + … + δ(n − 1) with δ the fixed point; the Lipschitz "
+    "bound is the largest |step|, and the missing progression is the additive-square-freeness "
+    "proof of the fixed point (not a finite computation)",
 )
