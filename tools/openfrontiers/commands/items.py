@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from pathlib import Path
 
 import typer
@@ -128,6 +129,63 @@ def scores(
         print(f"{selection.label}: every score present, every default up to date")
         return
     print_scores(project, selection.label, chosen, format)
+
+
+class SelectFormat(StrEnum):
+    markdown = "markdown"
+    json = "json"
+
+
+@app.command("select")
+def select(
+    against: str = typer.Option(
+        "HQ-50@v1", "--against", help="The frozen subset to explain the difference from."
+    ),
+    format: SelectFormat = typer.Option(SelectFormat.markdown, "--format"),
+    out: Path | None = typer.Option(None, "--out", help="Write here instead of stdout."),
+    check: bool = typer.Option(False, "--check", help="Only verify that OUT is up to date."),
+    freeze: str | None = typer.Option(
+        None, "--freeze", metavar="NAME@vN", help="Publish the selection as a new version."
+    ),
+    description: str = typer.Option(
+        "", "--description", help="The description of the frozen version (with --freeze)."
+    ),
+) -> None:
+    """Select HQ-50 by Appendix C's rubric (hard filters, score, greedy caps) and explain
+    the difference from a frozen version item by item."""
+    from ..results.selection_report import as_dict, render
+    from . import results
+
+    project = Project.find()
+    selection, frozen = results.run_selection(project, against)
+    register = project.register
+    if format is SelectFormat.json:
+        text = dumps(as_dict(selection, register, frozen)) + "\n"
+    else:
+        text = render(selection, register, frozen)
+    if freeze is not None:
+        label = results.freeze(
+            project,
+            freeze,
+            selection.selected,
+            description or f"Selected by ofb items select (Appendix C) against {frozen.label}.",
+        )
+        print(f"froze {label} ({len(selection.selected)} items) in {project.subsets_path}")
+        return
+    if out is None:
+        print(text, end="")
+        return
+    target = out if out.is_absolute() else project.root / out
+    if check:
+        current = target.read_text(encoding="utf-8") if target.exists() else ""
+        if current != text:
+            print(f"{out} is out of date: run `ofb items select --out {out}`")
+            raise typer.Exit(1)
+        print(f"{out} is up to date")
+        return
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(text, encoding="utf-8")
+    print(f"wrote {out}")
 
 
 @app.command("seed")

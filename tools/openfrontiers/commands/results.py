@@ -10,8 +10,9 @@ from rich.table import Table
 from ..errors import UsageError
 from ..evaluator.answers import ReferenceAnswer
 from ..project import Project
-from ..register import Item
+from ..register import Item, Subset
 from ..results.models import ModelRegistry
+from ..results.selection import Selection
 from .common import Format, dumps
 
 
@@ -135,3 +136,56 @@ def fill_default_scores(project: Project) -> int:
             dump_register(items, register.groups.values()), encoding="utf-8"
         )
     return changed
+
+
+def check_errors_by_item(project: Project) -> dict[str, list[str]]:
+    """`ofb check`'s error findings in each written statement, by item id."""
+    from ..check.engine import check_files
+    from ..check.findings import Severity
+
+    register = project.register
+    files = [project.item_file(i.id) for i in register.written()]
+    files = [f for f in files if f.exists()]
+    result = check_files(project, files, complete=False)
+    found: dict[str, list[str]] = {}
+    for finding in result.findings:
+        if finding.severity is not Severity.ERROR:
+            continue
+        stem = Path(finding.path).stem
+        if stem in register:
+            found.setdefault(stem, []).append(f"{finding.rule}: {finding.message}")
+    return found
+
+
+def run_selection(project: Project, against: str) -> tuple[Selection, Subset]:
+    """The selection on the project's register, and the frozen subset it is compared with."""
+    from ..results.selection import select
+
+    register = project.register
+    frozen = project.subsets.resolve(against, register)
+    if not frozen.version:
+        raise UsageError(f"--against needs a frozen subset (NAME@vN), not {against!r}")
+    selection = select(register, _key(project), check_errors_by_item(project))
+    return selection, frozen
+
+
+def freeze(project: Project, label: str, ids: tuple[str, ...], description: str) -> str:
+    """Add `label` (NAME@vN, a version not yet published) to subsets.toml."""
+    import re
+
+    from ..register.subsets import dump_subsets
+
+    m = re.fullmatch(r"([A-Za-z0-9][A-Za-z0-9_.-]*)@(v[0-9]+)", label)
+    if m is None:
+        raise UsageError(f"--freeze needs NAME@vN (for example HQ-50@v2), not {label!r}")
+    name, version = m.groups()
+    catalog = project.subsets
+    if (name, version) in catalog.frozen:
+        raise UsageError(
+            f"{label} is already published and never changes; freeze a new version instead "
+            f"(published: {', '.join(catalog.versions(name))})"
+        )
+    subsets = [catalog.frozen[k] for k in catalog.frozen]
+    subsets.append(Subset(name, version, ids, description))
+    project.subsets_path.write_text(dump_subsets(subsets), encoding="utf-8")
+    return f"{name}@{version}"
