@@ -38,7 +38,7 @@ def _root(
 
 def _register_verbs() -> None:
     # Each stage owns its verbs; the CLI only mounts them.
-    from .commands import build, check, corpus, doctor, grade, items, jail, packet, probe
+    from .commands import build, check, corpus, doctor, grade, items, jail, packet, probe, report
 
     app.add_typer(packet.app, name="packet")
     app.command(name="check")(check.check)
@@ -50,6 +50,7 @@ def _register_verbs() -> None:
     app.command(name="build")(build.build)
     app.command(name="probe")(probe.probe)
     app.add_typer(grade.app, name="grade")
+    app.command(name="report")(report.report)
 
 
 _register_verbs()
