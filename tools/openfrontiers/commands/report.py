@@ -30,6 +30,12 @@ def report(
     from ..results.models import load_models
     from ..results.report import Inputs, build_report
 
+    try:
+        import matplotlib  # noqa: F401  (the figures need it; say so before any work)
+    except ImportError:
+        raise UsageError(
+            "ofb report draws its figures with matplotlib: pip install -e '.[report]'"
+        ) from None
     project = Project.find()
     answers_path = answers or project.evaluator_dir / "answers.toml"
     if not answers_path.is_file():
