@@ -38,7 +38,19 @@ def _root(
 
 def _register_verbs() -> None:
     # Each stage owns its verbs; the CLI only mounts them.
-    from .commands import build, check, corpus, doctor, grade, items, jail, packet, probe, report
+    from .commands import (
+        build,
+        check,
+        corpus,
+        doctor,
+        grade,
+        harness,
+        items,
+        jail,
+        packet,
+        probe,
+        report,
+    )
 
     app.add_typer(packet.app, name="packet")
     app.command(name="check")(check.check)
@@ -51,6 +63,8 @@ def _register_verbs() -> None:
     app.command(name="probe")(probe.probe)
     app.add_typer(grade.app, name="grade")
     app.command(name="report")(report.report)
+    app.command(name="attempt")(harness.attempt)
+    app.command(name="run")(harness.run)
 
 
 _register_verbs()

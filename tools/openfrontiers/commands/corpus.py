@@ -6,6 +6,7 @@ import os
 import time
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 from rich.console import Console
@@ -13,6 +14,10 @@ from rich.markup import escape
 from rich.table import Table
 
 from ..errors import UsageError
+
+if TYPE_CHECKING:  # the corpus modules load only when a verb needs them
+    from ..corpus.config import CorpusConfig
+    from ..corpus.importers.base import Snapshot
 from .common import Format, TextFormat, dumps
 
 app = typer.Typer(
@@ -25,13 +30,13 @@ CORPUS_DIR = typer.Option(
 )
 
 
-def _config(corpus_dir: Path | None):
+def _config(corpus_dir: Path | None) -> CorpusConfig:
     from ..corpus.config import CorpusConfig
 
     return CorpusConfig.find(corpus_dir)
 
 
-def _snapshot(text: str | None):
+def _snapshot(text: str | None) -> Snapshot:
     from ..corpus.importers.base import Snapshot
 
     if text:
@@ -49,9 +54,10 @@ def build(
     source: list[str] = typer.Option(
         ...,
         "--source",
-        help="KEY=PATH: an importer and its input "
-        "(erdos-problems, formal-conjectures, optimization-constants, "
-        "alphaevolve, generic=MAPPING.toml). Repeatable.",
+        help="KEY=PATH[@REV]: an importer and its input (erdos-problems, formal-conjectures, "
+        "optimization-constants, alphaevolve, petrunin-gallery, colt-open-problems, "
+        "generic=MAPPING.toml). REV = COMMIT[:YYYY-MM-DD], the input's commit and commit "
+        "date, for a tree that is not a git checkout. Repeatable.",
     ),
     out: Path = typer.Option(..., "--out", help="The build directory to write."),
     snapshot_at: str | None = typer.Option(
@@ -77,8 +83,8 @@ def build(
         reasons = ", ".join(f"{r} {n}" for r, n in c["skipped_by_reason"].items())
         print(
             f"{s['key']}: {c['input_records']} input records → {c['problem_records']} problem, "
-            f"{c['catalogue_records']} catalogue, {c['skipped']} skipped"
-            + (f" ({reasons})" if reasons else "")
+            f"{c['catalogue_records']} catalogue, {c['sub_questions']} sub-questions, "
+            f"{c['skipped']} skipped" + (f" ({reasons})" if reasons else "")
         )
     t = manifest["totals"]
     print(
@@ -124,9 +130,10 @@ def stats(
     format: Format = typer.Option(Format.table, "--format", help="table or json."),
     corpus_dir: Path | None = CORPUS_DIR,
 ) -> None:
-    """The figures of Table 1 that apply to this build, with breakdowns by source and class."""
+    """Table 1 of the paper, row by row, for this build beside the paper's figures, with
+    breakdowns by source and MSC class."""
     from ..corpus.schema import iter_jsonl
-    from ..corpus.stats import CorpusStats, table1_rows
+    from ..corpus.stats import CorpusStats
     from ..corpus.validate import records_path
 
     config = _config(corpus_dir)
@@ -141,12 +148,18 @@ def stats(
         print(dumps(summary))
         return
     console = Console(width=120)
-    table = Table(title=f"Key figures: {file}")
+    table = Table(
+        title=f"Key figures (Table 1 layout; problem partition unless stated): {file}",
+        caption="paper: Table 1 of the paper (snapshot 2026-10-10), for comparison",
+    )
     table.add_column("Quantity")
-    table.add_column("Value", justify="right")
-    for quantity, value in table1_rows(summary):
-        table.add_row(escape(quantity), escape(value))
+    table.add_column("This build", justify="right")
+    table.add_column("Paper", justify="right")
+    for row in summary["table1"]:
+        table.add_row(escape(row["quantity"]), escape(row["build"]), escape(row["paper"]))
     console.print(table)
+    catalogue = ", ".join(f"{k} {n}" for k, n in summary["catalogue_status"].items())
+    console.print(f"Catalogue partition by status: {catalogue or 'empty'}")
     by_source = Table(title="Problem records by source")
     for col in ("source", "records", "status"):
         by_source.add_column(col)
@@ -211,7 +224,8 @@ def diff(
         print(dumps(result))
         return
     for c in result["status_changes"]:
-        print(f"{c['id']}: {c['old_status']} → {c['new_status']}  ({c['title']})")
+        moved = f" (was {c['old_id']})" if c["old_id"] != c["id"] else ""
+        print(f"{c['id']}: {c['old_status']} → {c['new_status']}{moved}  ({c['title']})")
     for c in result["claim_changes"]:
         print(
             f"{c['id']}: {c['old_status']} (source claim changed: {c['old_claim']} → "

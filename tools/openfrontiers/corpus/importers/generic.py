@@ -36,6 +36,7 @@ import csv
 import io
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -192,7 +193,7 @@ def run(path: Path, ctx: ImportContext) -> ImportResult:
     return result
 
 
-def _rows(text: str, fmt: str, path: Path):
+def _rows(text: str, fmt: str, path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
     if fmt == "csv":
         reader = csv.DictReader(io.StringIO(text, newline=""))
         for row in reader:
@@ -280,8 +281,10 @@ def _record(
         msc2020=msc,
         status=status or "unassessed",
         source_status_json=status_json({"status": raw_status}) if raw_status else None,
+        # An export of a collection carries the collection's statements, under its terms.
         source=ctx.source_value(
-            url=url if url and url.startswith(("http://", "https://")) else None
+            url=url if url and url.startswith(("http://", "https://")) else None,
+            from_input=False,
         ),
         provenance=result.provenance(
             ctx,
