@@ -20,12 +20,15 @@ class FakeAttempt:
     finished: bool = True
 
 
-def url(address: str, key: str, via: str = "proxy", decision: str | None = "allowed") -> dict:
-    """One `urls` entry of attempt.json: the URL, how it was reached, its normalised key."""
-    entry = {"url": address, "via": via, "round": 1, "kind": key.split(":")[0], "key": key}
+def url(address: str, via: str = "proxy", decision: str | None = "allowed") -> dict:
+    """One `urls` entry of attempt.json as the harness writes it: the URL, how it was
+    reached (and the proxy's decision), and the harness's own normalisation of it."""
+    from openfrontiers.harness.urls import normalise
+
+    entry: dict = {"url": address, "via": via, "round": 1}
     if decision is not None:
         entry["decision"] = decision
-    return entry
+    return {**entry, **normalise(address).as_dict()}
 
 
 def packet_key(path: Path, mapping: dict[str, str]) -> Path:
@@ -56,14 +59,35 @@ def attempt_record(
         ],
         "protocol": protocol,
         "cutoff": "2026-01-06" if condition == "B" else None,
-        "limits": {"cpus": 5, "memory_gib": 24, "wall_minutes": 180},
+        "limits": {
+            "cpus": 5.0,
+            "memory_bytes": 24 << 30,
+            "processes": 4096,
+            "tmp_bytes": 10 << 30,
+            "wall_seconds": 10800.0,
+            "work_bytes": 10 << 30,
+        },
         "rules": None,
         "wall_minutes": a.minutes,
         "end_reason": a.end_reason,
         "end_detail": "",
         "rounds": 1,
-        "tool_versions": {"ofb": "0.1.0", "python": "3.11", "bwrap": "0.8.0"},
-        "jail": {"backend": "bwrap", "seccomp_profile": "agent", "work_capped": True},
+        "tool_versions": {
+            "ofb": "0.1.0",
+            "python": "3.11",
+            "bwrap": "bubblewrap 0.8.0",
+            "agent": "0.0.0",
+            "mcp": None,
+            "uvicorn": None,
+            "starlette": None,
+            "httpx2": None,
+        },
+        "jail": {
+            "backend": "bwrap",
+            "seccomp_profile": "agent",
+            "work_capped": True,
+            "network": "loopback only; exits: gateway, mcp",
+        },
         "tool_uses": 3,
         "model_calls": {"total": 4, "ok": 4, "failed": 0, "refused": 0},
         "tokens": {"input": 10, "output": 20, "cache_read": 0, "cache_write": 0},
@@ -80,32 +104,33 @@ def attempt_record(
             "web": "web.jsonl" if condition == "C" else None,
             "solution": "Solution.lean" if a.lean else None,
         },
-        "submission": {"present": a.lean, "passed": False, "sha256": None, "lean": None},
+        "submission": {
+            "present": a.lean,
+            "passed": False,
+            "sha256": None,
+            "lean": None,
+            "issues": [],
+            "detail": "",
+        },
         "start": "2026-12-01T10:00:00+00:00",
         "end": "2026-12-01T10:03:00+00:00",
     }
 
 
 def verdict_line(a: FakeAttempt, item: str) -> dict:
-    """One line of `ofb grade` (`openfrontiers-verdict/1`)."""
+    """One line of `ofb grade`, made by the grader's own record type."""
+    from openfrontiers.grade.verdict import Decision, VerdictRecord
+
+    assert a.verdict is not None
     solved = a.verdict == "solved"
-    return {
-        "format": "openfrontiers-verdict/1",
-        "submission": f"{a.packet}/Solution.lean",
-        "packet": a.packet,
-        "item": item,
-        "verdict": a.verdict,
-        "stage": None if a.verdict != "unsolved" else "static",
-        "reason": a.reason,
-        "detail": "",
-        "answer": {"kind": "yes-no", "submitted": "True", "matches": True if solved else None},
-        "checkers": {},
-        "hashes": {},
-        "tools": {},
-        "timings": {},
-        "waivers": [],
-        "graded_at": "2026-12-02T00:00:00+00:00",
-    }
+    stage = "static" if a.verdict == "unsolved" else None
+    return VerdictRecord(
+        submission=f"{a.packet}/Solution.lean",
+        packet=a.packet,
+        item=item,
+        decision=Decision(a.verdict, stage, a.reason),
+        answer={"kind": "yes-no", "submitted": "True", "matches": True if solved else None},
+    ).as_dict()
 
 
 def make_run(
@@ -133,8 +158,8 @@ def make_run(
             "condition": condition,
             "protocol": protocol,
             "cutoff": "2026-01-06" if condition == "B" else None,
-            "limits": {},
-            "rules": {},
+            "limits": {"cpus": 5.0, "wall_seconds": 10800.0},
+            "rules": {"stall_consecutive": 20, "stall_window": 40, "stall_window_hits": 30},
             "packets_dir": str(root / "packets"),
             "packets": packets,
             "selection": "ids",

@@ -129,7 +129,7 @@ def everything(tmp_path: Path) -> list[Path]:
                     lean=True,
                     verdict="solved",
                     end_reason="submitted",
-                    urls=[url("https://arxiv.org/abs/2609.07113v1", "arxiv:2609.07113")],
+                    urls=[url("https://arxiv.org/abs/2609.07113v1")],
                 ),
                 FakeAttempt("P002", minutes=20, lean=True, verdict="solved"),
                 FakeAttempt(
@@ -147,14 +147,7 @@ def everything(tmp_path: Path) -> list[Path]:
                 FakeAttempt(
                     "P004",
                     minutes=40,
-                    urls=[
-                        url(
-                            "https://erdosproblems.com/152",
-                            "erdos:152",
-                            via="mcp-fetch_url-refused",
-                            decision=None,
-                        )
-                    ],
+                    urls=[url("https://erdosproblems.com/152", "mcp-fetch_url-refused", None)],
                 ),
                 FakeAttempt(
                     "P005",
@@ -166,7 +159,7 @@ def everything(tmp_path: Path) -> list[Path]:
                 FakeAttempt(
                     "P006",
                     minutes=60,
-                    urls=[url("https://erdosproblems.com/152", "erdos:152", decision="refused")],
+                    urls=[url("https://erdosproblems.com/152", decision="refused")],
                 ),
             ],
         ),

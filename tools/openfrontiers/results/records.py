@@ -22,13 +22,13 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError, Location, OfbError, UsageError
+from ..grade.verdict import FORMAT as VERDICT_FORMAT
+from ..grade.verdict import VERDICTS
+from ..harness.records import ATTEMPT_FORMAT
 
-# The harness's record formats (tools/openfrontiers/harness/records.py and run.py).
+# The run manifest's format (harness/run.py; not imported: that module starts the whole
+# harness, whose optional packages a report does not need — a test keeps the two equal).
 RUN_FORMAT = "openfrontiers-run/1"
-ATTEMPT_FORMAT = "openfrontiers-attempt/1"
-# `ofb grade`'s verdict lines (tools/openfrontiers/grade/verdict.py).
-VERDICT_FORMAT = "openfrontiers-verdict/1"
-VERDICTS = ("solved", "frozen-review", "unsolved")
 CONDITIONS = ("A", "B", "C")
 PROTOCOLS = ("native", "continuation")
 # URL records that did not fetch anything (refused by the proxy or the fetch tool).

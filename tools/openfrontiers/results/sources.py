@@ -3,11 +3,12 @@ normalized (arXiv ID, DOI, repository, problem page) and compared with the item'
 solution sources").
 
 The attempt records carry each URL already normalised by the harness (`key`: `arxiv:ID`,
-`doi:…`, `repo:github.com/owner/name`, `erdos:N`, `mathoverflow:N`, `url:host/path`). This
-module derives keys of the same forms from the evaluator key's entry — its
-`solution_sources`, `record_url` and `evidence_url`, which mix URLs with citations such as
-`arXiv:2604.24502`, `github:openai/ten-proofs …` or `mo271/formal-conjectures@29c60aa…` —
-and, for an Erdős problem, its problem page, which shows the solution once one is known.
+`doi:…`, `repo:github.com/owner/name`, `erdos:N`, `mathoverflow:N`, `url:host/path`;
+`harness/urls.py`). This module derives keys with the same normaliser from the evaluator
+key's entry — its `solution_sources`, `record_url` and `evidence_url`, which mix URLs with
+citations such as `arXiv:2604.24502`, `github:openai/ten-proofs …` or
+`mo271/formal-conjectures@29c60aa…` — and, for an Erdős problem, its problem page, which
+shows the solution once one is known.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import re
 from collections.abc import Iterable
 
 from ..evaluator.answers import ReferenceAnswer
+from ..harness.urls import normalise
 
 _URL = re.compile(r"https?://[^\s)\]>,;'\"]+")
 _ARXIV = re.compile(r"\barXiv:\s*(\d{4}\.\d{4,5})(?:v\d+)?", re.IGNORECASE)
@@ -23,42 +25,17 @@ _DOI = re.compile(r"\b(10\.\d{4,9}/[^\s,;)\]]+)")
 _GITHUB_NAMED = re.compile(r"\bgithub:([A-Za-z0-9_.-]+)/([A-Za-z0-9_.-]+)")
 _AT_COMMIT = re.compile(r"(?<![\w/.:-])([A-Za-z0-9_.-]+)/([A-Za-z0-9_.-]+)@[0-9a-f]{7,40}\b")
 _ERDOS = re.compile(r"Erdős Problem #(\d+)")
-REPO_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org")
 
 
-def url_key(url: str) -> str | None:
-    """The key of a URL, for the kinds a solution source can be; None for anything else."""
-    m = re.match(r"https?://(?:www\.)?([^/]+)(/[^?#]*)?", url.strip())
-    if m is None:
-        return None
-    host, path = m.group(1).lower(), (m.group(2) or "/")
-    segments = [s for s in path.split("/") if s]
-    if host.endswith("arxiv.org") and len(segments) >= 2:
-        found = re.fullmatch(r"(\d{4}\.\d{4,5})(v\d+)?(\.pdf)?", segments[1])
-        if found:
-            return f"arxiv:{found.group(1)}"
-    if host in ("doi.org", "dx.doi.org") and segments:
-        return "doi:" + "/".join(segments).lower()
-    if host in REPO_HOSTS and len(segments) >= 2:
-        return f"repo:{host}/{segments[0].lower()}/{segments[1].removesuffix('.git').lower()}"
-    if host == "raw.githubusercontent.com" and len(segments) >= 2:
-        return f"repo:github.com/{segments[0].lower()}/{segments[1].lower()}"
-    if host == "erdosproblems.com":
-        numbers = [s for s in segments if s.isdigit()]
-        if numbers:
-            return f"erdos:{numbers[-1]}"
-    if host == "mathoverflow.net" and len(segments) >= 2 and segments[1].isdigit():
-        return f"mathoverflow:{segments[1]}"
-    return None
+def url_key(url: str) -> str:
+    """The harness's key of a URL (an unrecognised page is keyed by host and path)."""
+    return normalise(url).key
 
 
 def text_keys(text: str) -> set[str]:
     """Keys of every URL and citation in a piece of text."""
     keys: set[str] = set()
-    for url in _URL.findall(text):
-        key = url_key(url.rstrip("."))
-        if key:
-            keys.add(key)
+    keys.update(url_key(url.rstrip(".")) for url in _URL.findall(text))
     keys.update(f"arxiv:{m}" for m in _ARXIV.findall(text))
     keys.update("doi:" + m.rstrip(".").lower() for m in _DOI.findall(text))
     for owner, name in _GITHUB_NAMED.findall(text):
