@@ -326,8 +326,21 @@ def test_open_items_and_frozen_items_are_apart(built):
 def test_solve_matrix_pass_at_k_and_overlaps(built):
     report = built
     matrix = {r["item"]: r for r in rows(report, "solve_matrix")}
-    assert matrix["R01"]["Beta cont. A"] == "2/2" and matrix["N16"]["Beta cont. A"] == "1/2"
-    assert matrix["R01"]["Alpha nat. C"] == "1/1" and matrix["O02"]["Gamma nat. B"] is None
+    assert matrix["R01"]["beta-cont-A-1"] == "solved" == matrix["R01"]["beta-cont-A-2"]
+    assert matrix["N16"]["beta-cont-A-1"] == "no .lean"
+    assert matrix["N16"]["beta-cont-A-2"] == "solved"
+    assert matrix["R01"]["alpha-native-C"] == "solved" and matrix["O02"]["gamma-native-B"] is None
+    assert matrix["E03"]["gamma-native-B"] == "unfinished"
+    assert matrix["R01"]["gamma-native-B"] == "frozen"
+    assert matrix["N17"]["alpha-native-A"] == "ungraded"
+    assert matrix["E03"]["alpha-native-A"] == "unsolved"
+    columns = next(t for t in report.tables if t.name == "solve_matrix").columns
+    assert columns[1:] == [  # in the order of the configurations
+        "alpha-native-A", "alpha-native-C", "beta-native-B", "gamma-native-B",
+        "beta-cont-A-1", "beta-cont-A-2",
+    ]  # fmt: skip
+    text = (report.out / "tables" / "solve_matrix.md").read_text()
+    assert "| R01 | · | ✓ | – | F | ✓ | ✓ |" in text
     passk = {(r["model"], r["protocol"], r["condition"]): r for r in rows(report, "pass_at_k")}
     beta = passk[("Beta", "continuation", "A")]
     # Four solved items, two attempts each: R01 2/2, N16 1/2, E03 and N17 0/2.

@@ -135,11 +135,29 @@ class Retrieval:
     examples: tuple[tuple[str, str, tuple[str, ...]], ...]  # (run, item, keys) per fetch
 
 
+def attempt_state(attempt: Attempt) -> str:
+    """What became of one attempt, for the solve matrix."""
+    if attempt.verdict == "solved":
+        return "solved"
+    if attempt.verdict == "frozen-review":
+        return "frozen"
+    if attempt.verdict == "unsolved":
+        return "unsolved"
+    if not attempt.finished:
+        return "unfinished"
+    return "ungraded" if attempt.left_lean else "no .lean"
+
+
 @dataclass
 class Results:
     configs: list[ConfigResult]
     runs: list[Run]
     retrieval: dict[Config, Retrieval]
+
+    def ordered_runs(self) -> list[Run]:
+        """The runs in the order of their configurations, then as given."""
+        by_name = {run.name: run for run in self.runs}
+        return [by_name[name] for result in self.configs for name in result.runs]
 
     def by_condition(self) -> dict[tuple[str, str], dict[str, set[str]]]:
         """(protocol, condition) → model → the items it solved (solved items only)."""

@@ -15,10 +15,11 @@ from pathlib import Path
 import matplotlib
 import numpy as np
 from matplotlib.axes import Axes
+from matplotlib.colors import BoundaryNorm, ListedColormap
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
-from .analysis import ConfigResult, Results
+from .analysis import ConfigResult, Results, attempt_state
 from .records import CONDITIONS, PROTOCOLS
 
 DPI = 100
@@ -153,26 +154,33 @@ def minutes_figure(results: Results, folder: Path) -> FigureFile:
     return _save(fig, folder, "minutes", "Attempt minutes per run")
 
 
+# Solve-matrix colours: not solved, frozen for review, solved (blank: not planned).
+_MATRIX_VALUES = {"solved": 2.0, "frozen": 1.0}
+_MATRIX_COLOURS = ("#dddddd", "#f5a623", "#2e7d32")
+
+
 def matrix_figure(results: Results, register_order: Sequence[str], folder: Path) -> FigureFile:
     position = {item: n for n, item in enumerate(register_order)}
-    items = sorted({i for r in results.configs for i in r.items}, key=position.__getitem__)
-    configs = results.configs
-    fig = _figure(max(6.0, 0.6 * len(configs) + 2.5), max(3.0, 0.22 * len(items) + 2.0))
+    runs = results.ordered_runs()
+    items = sorted({a.item for run in runs for a in run.attempts}, key=position.__getitem__)
+    fig = _figure(max(6.0, 0.35 * len(runs) + 3.0), max(3.0, 0.22 * len(items) + 2.2))
     ax = fig.add_subplot()
     if not items:
         _empty(ax, "no attempts")
         return _save(fig, folder, "solve_matrix", "Solve matrix")
-    grid = np.full((len(items), len(configs)), np.nan)
-    for col, r in enumerate(configs):
-        for row, item in enumerate(items):
-            cell = r.cells.get(item)
-            if cell is not None and cell.attempts:
-                grid[row, col] = cell.solved / cell.attempts
-    image = ax.imshow(grid, aspect="auto", cmap="Greens", vmin=0, vmax=1, interpolation="none")
-    ax.set_xticks(range(len(configs)), [_label(r) for r in configs], fontsize=7, rotation=90)
+    grid = np.full((len(items), len(runs)), np.nan)
+    for col, run in enumerate(runs):
+        for attempt in run.attempts:
+            state = attempt_state(attempt)
+            grid[items.index(attempt.item), col] = _MATRIX_VALUES.get(state, 0.0)
+    cmap = ListedColormap(_MATRIX_COLOURS)
+    norm = BoundaryNorm([-0.5, 0.5, 1.5, 2.5], cmap.N)
+    image = ax.imshow(grid, aspect="auto", cmap=cmap, norm=norm, interpolation="none")
+    ax.set_xticks(range(len(runs)), [run.name for run in runs], fontsize=7, rotation=90)
     ax.set_yticks(range(len(items)), items, fontsize=7)
-    fig.colorbar(image, ax=ax, label="share of attempts solved")
-    ax.set_title("blank: not attempted", fontsize=8)
+    bar = fig.colorbar(image, ax=ax, ticks=[0, 1, 2])
+    bar.ax.set_yticklabels(["not solved", "frozen", "solved"], fontsize=8)
+    ax.set_title("item × run (blank: not planned)", fontsize=9)
     return _save(fig, folder, "solve_matrix", "Solve matrix")
 
 

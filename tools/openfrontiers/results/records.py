@@ -257,7 +257,8 @@ def load_run(run_dir: Path, items: Mapping[str, str], verdicts: Path | None = No
             raise InputError(Location(path), "attempt-format", "wall_minutes must be >= 0")
         if not isinstance(reason, str) or not reason:
             raise InputError(Location(path), "attempt-format", "no end_reason")
-        solution = (doc.get("records") or {}).get("solution")
+        listed = doc.get("records")
+        solution = listed.get("solution") if isinstance(listed, dict) else None
         left_lean = bool(solution) or (folder / "Solution.lean").is_file()
         run.attempts.append(
             Attempt(

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .analysis import ConfigResult, Results
+from .analysis import ConfigResult, Results, attempt_state
 from .records import CONDITIONS, PROTOCOLS
 
 Value = str | int | float | None
@@ -241,19 +241,45 @@ def _config_label(r: ConfigResult) -> str:
     return f"{r.model.label} {_SHORT[r.config.protocol]} {r.config.condition}"
 
 
+SYMBOLS = {
+    "solved": "✓",
+    "unsolved": "·",
+    "no .lean": "·",
+    "frozen": "F",
+    "ungraded": "?",
+    "unfinished": "u",
+}
+
+
 def solve_matrix(results: Results, register_order: Sequence[str]) -> Table:
+    """Item × run: what became of each attempt (CSV and JSON in words, Markdown in symbols)."""
     position = {item: n for n, item in enumerate(register_order)}
-    items = sorted({i for r in results.configs for i in r.items}, key=position.__getitem__)
-    columns = ["item", *(_config_label(r) for r in results.configs)]
-    rows: list[list[Value]] = []
-    for item in items:
-        row: list[Value] = [item]
-        for r in results.configs:
-            cell = r.cells.get(item)
-            row.append(None if cell is None else f"{cell.solved}/{cell.attempts}")
-        rows.append(row)
-    notes = ["Each cell: attempts that solved the item / attempts made (– not attempted)."]
-    return Table("solve_matrix", "Solve matrix", columns, rows, notes)
+    runs = results.ordered_runs()
+    items = sorted({a.item for run in runs for a in run.attempts}, key=position.__getitem__)
+    states = {(run.name, a.item): attempt_state(a) for run in runs for a in run.attempts}
+    columns = ["item", *(run.name for run in runs)]
+    rows: list[list[Value]] = [
+        [item, *(states.get((run.name, item)) for run in runs)] for item in items
+    ]
+    symbols = [
+        [item, *(SYMBOLS[v] if isinstance(v, str) else None for v in row[1:])]
+        for item, row in zip(items, rows, strict=True)
+    ]
+    legend = ", ".join(f"{symbol} {state}" for state, symbol in SYMBOLS.items())
+    notes = [
+        (
+            "Each cell: the verdict of the run's attempt at the item — solved, unsolved, frozen "
+            "for review — or why there is none: no .lean left (not solved), a .lean no verdict "
+            "decided (ungraded), an attempt that did not finish; empty (–) where the run did not "
+            f"plan the item. Markdown: {legend}, – not planned."
+        ),
+        "Runs of one configuration: "
+        + "; ".join(f"{_config_label(r)}: {', '.join(r.runs)}" for r in results.configs)
+        + ".",
+    ]
+    return Table(
+        "solve_matrix", "Solve matrix", columns, rows, notes, markdown_table(columns, symbols)
+    )
 
 
 def pass_at_k_table(results: Results) -> Table:
