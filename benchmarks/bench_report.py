@@ -72,7 +72,7 @@ def write_runs(root: Path, items: list[str], models: list[str], repeats: int) ->
                                         "item": item,
                                         "verdict": verdict,
                                         "reason": "",
-                                    }  # fmt: skip
+                                    }
                                 )
                             )
                     (run / "verdicts.jsonl").write_text("\n".join(lines) + "\n")
