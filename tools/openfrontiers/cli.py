@@ -13,7 +13,8 @@ from .errors import OfbError
 
 app = typer.Typer(
     name="ofb",
-    help="OpenFrontiers tools: check statements, list items, export packets, grade.",
+    help="OpenFrontiers tools: check statements, list items, export packets, grade, "
+    "verify certificates.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
@@ -40,6 +41,7 @@ def _register_verbs() -> None:
     # Each stage owns its verbs; the CLI only mounts them.
     from .commands import (
         build,
+        cert,
         check,
         corpus,
         doctor,
@@ -65,6 +67,7 @@ def _register_verbs() -> None:
     app.command(name="report")(report.report)
     app.command(name="attempt")(harness.attempt)
     app.command(name="run")(harness.run)
+    app.add_typer(cert.app, name="cert")
 
 
 _register_verbs()
