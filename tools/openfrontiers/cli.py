@@ -51,6 +51,7 @@ def _register_verbs() -> None:
         jail,
         packet,
         probe,
+        report,
     )
 
     app.add_typer(packet.app, name="packet")
@@ -63,6 +64,7 @@ def _register_verbs() -> None:
     app.command(name="build")(build.build)
     app.command(name="probe")(probe.probe)
     app.add_typer(grade.app, name="grade")
+    app.command(name="report")(report.report)
     app.command(name="attempt")(harness.attempt)
     app.command(name="run")(harness.run)
     app.add_typer(cert.app, name="cert")
