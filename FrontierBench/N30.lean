@@ -29,7 +29,7 @@ octahedron axiom) are used. Categories are taken with objects and morphisms in `
 
 namespace FrontierBench.N30
 
-open CategoryTheory Limits
+open CategoryTheory Limits Pretriangulated
 
 /-- Every pretriangulated category (objects and morphisms in `Type`) satisfies the octahedral
 axiom, i.e. is triangulated. -/

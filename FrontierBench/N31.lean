@@ -13,7 +13,7 @@ is trivial that $\mathrm{ex}(n;\mathcal{F})\leq \mathrm{ex}(n;G)$ for every $G\i
 it true that, for every $\mathcal{F}$, there exists $G\in\mathcal{F}$ such that
 $\mathrm{ex}(n;G)\ll_{\mathcal{F}}\mathrm{ex}(n;\mathcal{F})$?"
 
-The question is asked for nonempty finite families $\mathcal{F}$ none of whose members is a
+Here the question is asked for nonempty finite families $\mathcal{F}$ none of whose members is a
 forest (every member contains a cycle).
 
 *Wording:* the quotation is verbatim from the Erdős problems database, Problem #180, as

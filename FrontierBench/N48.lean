@@ -27,9 +27,12 @@ aspects of functional analysis (Israel, 1992–1994), Oper. Theory Adv. Appl. 77
 1995, 295–310; B. Green, 100 open problems (manuscript), Problem 54.
 
 *Scope:* $10K$ in Green's notation is read as the $10$-fold sumset $K + \cdots + K$ (for
-balanced $K$ it contains the dilate $10 \cdot K$). $\mathbb{R}^n$ is `Fin n → ℝ` with the
-product of $n$ standard Gaussian measures on `ℝ` (compactness, convexity and balance do not
-depend on the norm chosen); $n$ ranges over all natural numbers.
+balanced $K$ it contains the dilate $10 \cdot K$). The reading of $10K$ as the dilate
+$10 \cdot K$, taken by a public formal statement of the problem, was considered and rejected:
+Green's problem restates Talagrand's question, which is about sums $A + \cdots + A$ of copies
+of the set. $\mathbb{R}^n$ is `Fin n → ℝ` with the product of $n$ standard Gaussian measures
+on `ℝ` (compactness, convexity and balance do not depend on the norm chosen); $n$ ranges over
+all natural numbers.
 -/
 
 namespace FrontierBench.N48

@@ -14,8 +14,11 @@ are attained when $d$ is a prime power. Determine the largest number of mutually
 of $\mathbb{C}^6$.
 
 *Wording:* paraphrase of the problem as posed in the IQOQI Vienna list of open quantum
-problems (Problem 13, mutually unbiased bases: "determine the maximal number of MUBs in
-$\mathbb{C}^d$", with $d = 6$ the smallest open dimension).
+problems (Problem 13, mutually unbiased bases: for each $d \ge 2$, determine the maximum number
+of pairwise mutually unbiased orthonormal bases of $\mathbb{C}^d$, with $d = 6$ the smallest
+open dimension). The list page was not opened; the problem was read as reproduced in a public
+formal statement of it and in P. Jaming, M. Matolcsi and P. Móra, The problem of mutually
+unbiased bases in dimension 6 (arXiv:1201.0640).
 
 *Source:* IQOQI Vienna, Open Quantum Problems, Problem 13 (Mutually unbiased bases); W. K.
 Wootters and B. D. Fields, Optimal state-determination by mutually unbiased measurements, Ann.

@@ -33,7 +33,11 @@ the growth of the integral means `M_f(r)` as above, so that no `limsup` or `sSup
 is bounded as `r → 1⁻`, and `β_f(-2) ≤ 1` (resp. `> 1 - ε`) is equivalent to the stated
 eventual (resp. frequent) inequalities. Holomorphy is `DifferentiableOn ℂ` on the open disc
 (`f` is a function on `ℂ`, only its values on the disc matter); the measure is Lebesgue measure
-on `(-π, π]` (a normalising factor `1/(2π)` would not change the exponents).
+on `(-π, π]` (a normalising factor `1/(2π)` would not change the exponents). Brennan's
+conjecture was posed as an integrability statement (for a conformal map $\varphi$ of a simply
+connected domain $\Omega \subsetneq \mathbb{C}$ onto $\mathbb{D}$,
+$\int_\Omega |\varphi'|^p \, dx \, dy < \infty$ for $4/3 < p < 4$); this statement replaces it by
+the equivalent integral means form $B(-2) = 1$ (Pommerenke).
 -/
 
 namespace FrontierBench.O87
