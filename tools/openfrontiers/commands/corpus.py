@@ -6,6 +6,7 @@ import os
 import time
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 from rich.console import Console
@@ -14,6 +15,10 @@ from rich.table import Table
 
 from ..errors import UsageError
 from .common import Format, TextFormat, dumps
+
+if TYPE_CHECKING:  # imported where used: the corpus's libraries are slow to load
+    from ..corpus.config import CorpusConfig
+    from ..corpus.importers.base import Snapshot
 
 app = typer.Typer(
     help="The corpus of open problems: build from sources, validate, stats, export, diff.",
@@ -25,13 +30,13 @@ CORPUS_DIR = typer.Option(
 )
 
 
-def _config(corpus_dir: Path | None):
+def _config(corpus_dir: Path | None) -> CorpusConfig:
     from ..corpus.config import CorpusConfig
 
     return CorpusConfig.find(corpus_dir)
 
 
-def _snapshot(text: str | None):
+def _snapshot(text: str | None) -> Snapshot:
     from ..corpus.importers.base import Snapshot
 
     if text:

@@ -15,6 +15,8 @@ from ..gitdiff import changed_items
 from ..jail import Limits, MiB, get_backend
 from ..lean.toolchain import Toolchain
 from ..probe import DEFAULT_HEARTBEATS, parse_tactics, plan_probes
+from ..probe.plan import Plan
+from ..probe.run import ItemReport, ProbeBackend
 from ..project import Project
 from .common import IDS, SUBSET, Format, select_items
 
@@ -75,11 +77,12 @@ def probe(
     if emit is not None:
         _emit(emit, plan)
         return
-    reports = []
+    reports: list[ItemReport] = []
     if plan.jobs:
         toolchain = Toolchain.discover(project)
         jailed = get_backend(jail)
         limits = Limits(memory=memory * MiB, processes=256, cpus=1.0, wall_seconds=3600)
+        runner: ProbeBackend
         if backend == "lean":
             from ..probe.lean_file import LeanFileBackend
 
@@ -123,7 +126,7 @@ def probe(
     raise typer.Exit(1 if failed else 0)
 
 
-def _emit(folder: Path, plan) -> None:
+def _emit(folder: Path, plan: Plan) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     manifest = []
     for job in plan.jobs:

@@ -137,7 +137,17 @@ def load_registry(path: Path, fields: frozenset[str] | None = None) -> Registry:
                     "`records_in_paper` must be a non-negative integer",
                 )
             )
-        if len(errors) == n_before:
+        # Each value is None exactly when reading it added an error.
+        if (
+            len(errors) == n_before
+            and name is not None
+            and partition is not None
+            and kind is not None
+            and license_ is not None
+            and license_class is not None
+            and policy is not None
+            and field is not None
+        ):
             sources[key] = Source(
                 key,
                 name,
@@ -145,13 +155,13 @@ def load_registry(path: Path, fields: frozenset[str] | None = None) -> Registry:
                 kind,
                 url,
                 license_,
-                license_class,  # type: ignore[arg-type]
+                license_class,
                 policy,
                 field,
                 importer,
                 entry.get("input_license"),
                 count,
-            )  # type: ignore[arg-type]
+            )
     if errors:
         raise ConfigError(errors)
     return Registry(path, doc.sha256, sources)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from functools import cached_property
@@ -139,7 +139,7 @@ class Schema:
         return found
 
 
-def _field_path(path) -> str:
+def _field_path(path: Iterable[str | int]) -> str:
     parts: list[str] = []
     for p in path:
         parts.append(f"[{p}]" if isinstance(p, int) else ("." + p if parts else p))

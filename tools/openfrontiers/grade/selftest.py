@@ -77,7 +77,7 @@ from ..lean.toolchain import Toolchain
 from ..project import Project
 from ..tomlpos import load_toml
 from . import checker1, static
-from .export_format import ExportError, read_file
+from .export_format import ExportError, name_str, read_file
 from .inputs import GradeJob, Submission, sha256
 from .runs import Steps, step_policy
 from .tools import GraderTools
@@ -395,7 +395,7 @@ def run_export(case: Case) -> CaseResult:
         ref = read_file(case.reference_export) if case.reference_export else None
     except ExportError as exc:
         return CaseResult(case, "error", f"fixture unreadable: {exc}")
-    theorem = next((".".join(n) for n in ch.decls if n[-1:] == ("main",)), "P001.main")
+    theorem = next((name_str(n) for n in ch.decls if n[-1:] == ("main",)), "P001.main")
     result = checker1.Checker1Result()
     yes_no = case.reference.yes_no if case.reference else ref is None
     stages = checker1.judge_exports(

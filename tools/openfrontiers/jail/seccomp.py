@@ -16,6 +16,7 @@ import errno
 import json
 import tempfile
 from functools import lru_cache
+from types import ModuleType
 
 from ..errors import OfbError
 
@@ -79,18 +80,20 @@ CLONE_NAMESPACE_FLAGS = {
 ENOSYS_CALLS = ("clone3",)
 
 
-def _binding():
+def _binding() -> ModuleType:
     """libseccomp's Python binding: Debian's `seccomp` module or PyPI's `pyseccomp`."""
     try:
-        import seccomp  # type: ignore[import-not-found]
+        import seccomp
 
-        return seccomp
+        module: ModuleType = seccomp
+        return module
     except ImportError:
         pass
     try:
-        import pyseccomp  # type: ignore[import-not-found]
+        import pyseccomp
 
-        return pyseccomp
+        module = pyseccomp
+        return module
     except (ImportError, OSError) as exc:
         raise OfbError(
             "no seccomp binding: pip install pyseccomp (needs libseccomp2), or apt-get install "
@@ -100,7 +103,7 @@ def _binding():
 
 def binding_name() -> str | None:
     try:
-        return _binding().__name__
+        return str(_binding().__name__)
     except OfbError:
         return None
 

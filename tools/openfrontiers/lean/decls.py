@@ -188,7 +188,7 @@ class LeanFile:
     @property
     def imports(self) -> list[tuple[str, Token]]:
         """The imported module names with their tokens, in order."""
-        found = []
+        found: list[tuple[str, Token]] = []
         for c in self.commands:
             if c.kind == "import":
                 found.extend(
@@ -560,7 +560,9 @@ def _split_attributes(tokens: list[Token]) -> list[str]:
 
 
 def _name_parts(name: str) -> list[str]:
-    parts, current, in_guillemet = [], [], False
+    parts: list[str] = []
+    current: list[str] = []
+    in_guillemet = False
     for ch in name:
         if ch == "«":
             in_guillemet = True

@@ -21,7 +21,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from ..errors import OfbError
-from ..jail import Limits
+from ..jail import Backend, Limits
+from ..jail.bwrap import BwrapBackend
 from ..lean.decls import LeanFile
 from ..lean.diagnostics import Diagnostic
 from ..lean.toolchain import Toolchain
@@ -71,9 +72,13 @@ class ReplBackend:
     name = "repl"
 
     def __init__(
-        self, toolchain: Toolchain, jail, limits: Limits | None = None, item_timeout: float = 1800.0
+        self,
+        toolchain: Toolchain,
+        jail: Backend,
+        limits: Limits | None = None,
+        item_timeout: float = 1800.0,
     ) -> None:
-        if not hasattr(jail, "spawn"):
+        if not isinstance(jail, BwrapBackend):
             raise OfbError(
                 f"the REPL backend needs a jail that can keep a process running "
                 f"(bwrap), not {jail.name}"

@@ -36,6 +36,7 @@ import csv
 import io
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -192,7 +193,7 @@ def run(path: Path, ctx: ImportContext) -> ImportResult:
     return result
 
 
-def _rows(text: str, fmt: str, path: Path):
+def _rows(text: str, fmt: str, path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
     if fmt == "csv":
         reader = csv.DictReader(io.StringIO(text, newline=""))
         for row in reader:

@@ -82,9 +82,9 @@ def run(path: Path, ctx: ImportContext) -> ImportResult:
     for page in pages:
         result.seen += 1
         rel = result.rel(page)
-        row = by_page.get(page.stem)
+        listed = by_page.get(page.stem)
         text = result.read_text(page)
-        record = _record(ctx, result, md, page.stem, rel, text, row, policy)
+        record = _record(ctx, result, md, page.stem, rel, text, listed, policy)
         if record is None:
             result.skip(
                 rel, page.stem, "no-description", "the page has no `## Description of constant`"
@@ -149,7 +149,7 @@ def _summary(md: MarkdownIt, text: str) -> list[_Row]:
                 continue
             link = _LINK.search(cells[0])
             page = _PAGE.search(link.group(2)) if link else None
-            if not page:
+            if not link or not page:
                 continue
             out.append(
                 _Row(link.group(1), page.group(1), link.group(2), cells[1], cells[2], cells[3])
