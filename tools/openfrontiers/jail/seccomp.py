@@ -16,7 +16,6 @@ import errno
 import json
 import tempfile
 from functools import lru_cache
-from types import ModuleType
 
 from ..errors import OfbError
 
@@ -80,20 +79,18 @@ CLONE_NAMESPACE_FLAGS = {
 ENOSYS_CALLS = ("clone3",)
 
 
-def _binding() -> ModuleType:
+def _binding():
     """libseccomp's Python binding: Debian's `seccomp` module or PyPI's `pyseccomp`."""
     try:
         import seccomp
 
-        module: ModuleType = seccomp
-        return module
+        return seccomp
     except ImportError:
         pass
     try:
         import pyseccomp
 
-        module = pyseccomp
-        return module
+        return pyseccomp
     except (ImportError, OSError) as exc:
         raise OfbError(
             "no seccomp binding: pip install pyseccomp (needs libseccomp2), or apt-get install "
