@@ -213,8 +213,8 @@ def static_cmd(
     """Run the static layer alone against the item's statement. The submission may use the
     item's own namespace or a packet namespace (P###). Exit 0 pass, 1 reject (with the
     reasons), 2 on bad input."""
-    from ..grade import static
     from ..register.model import AnswerKind
+    from ..submission import static
 
     project = Project.find()
     register = project.register

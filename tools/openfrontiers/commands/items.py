@@ -65,7 +65,8 @@ def report(
     selection, chosen = select_items(project, subset, None)
     answers_path = project.evaluator_dir / "answers.toml"
     answers = load_answers(answers_path) if answers_path.exists() else {}
-    text = render(chosen, answers, selection.label)
+    answered = {i for i, a in answers.items() if a.answer is not None}
+    text = render(chosen, answered, selection.label)
     target = out if out.is_absolute() else project.root / out
     if check:
         current = target.read_text(encoding="utf-8") if target.exists() else ""

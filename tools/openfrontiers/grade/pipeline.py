@@ -23,7 +23,8 @@ from ..errors import OfbError
 from ..jail import Backend, JailPolicy
 from ..jail.check import run_check
 from ..project import Project
-from . import checker1, static, workspaces
+from ..submission import static
+from . import checker1, workspaces
 from .comparator import ComparatorOutcome, classify, config
 from .inputs import GradeJob, sha256
 from .runs import NO_CGROUPS, Steps

@@ -75,8 +75,9 @@ from ..jail.policy import python_executable, python_paths
 from ..lean.decls import LeanFile
 from ..lean.toolchain import Toolchain
 from ..project import Project
+from ..submission import static
 from ..tomlpos import load_toml
-from . import checker1, static
+from . import checker1
 from .export_format import ExportError, name_str, read_file
 from .inputs import GradeJob, Submission, sha256
 from .runs import Steps, step_policy
@@ -106,7 +107,7 @@ class Reference:
 
     @property
     def yes_no(self) -> bool:
-        from .local import is_yes_no
+        from ..submission.local import is_yes_no
 
         return is_yes_no(self.text)
 

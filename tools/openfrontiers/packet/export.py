@@ -22,8 +22,9 @@ from pathlib import Path
 from .. import __version__
 from ..check.engine import check_files
 from ..check.findings import Severity
-from ..errors import OfbError, UsageError
+from ..errors import BadInput, OfbError, UsageError
 from ..evaluator import load_answers
+from ..evaluator.key import KEY_FORMAT, EvaluatorKey, load_key, write_key
 from ..lean import lake_manifest
 from ..project import Project
 from ..register import Item, Subset
@@ -32,7 +33,6 @@ from . import archive, ids, mathlib, scan, workspace
 from .mathlib import PrebuiltPackages
 from .transform import to_problem
 
-KEY_FORMAT = "openfrontiers-evaluator-key/1"
 INPUTS = ("lean-toolchain", "lakefile.toml", "lake-manifest.json")
 
 
@@ -69,11 +69,12 @@ class Build:
 
 
 def manifest_json(archives: dict[str, bytes]) -> bytes:
-    doc = {
-        "archives": {
-            f"archives/{pid}.tar.gz": archive.sha256(data) for pid, data in sorted(archives.items())
-        }
-    }
+    return manifest_from_hashes({pid: archive.sha256(data) for pid, data in archives.items()})
+
+
+def manifest_from_hashes(hashes: dict[str, str]) -> bytes:
+    """`MANIFEST.json`: the sha256 of each packet's archive."""
+    doc = {"archives": {f"archives/{pid}.tar.gz": digest for pid, digest in sorted(hashes.items())}}
     return (json.dumps(doc, indent=2, sort_keys=True) + "\n").encode()
 
 
@@ -128,7 +129,16 @@ def build(
     budget_hours: float,
     packages: PrebuiltPackages | None = None,
 ) -> Build:
-    mapping = ids.assign(item_ids, salt)
+    return build_packets(project, ids.assign(item_ids, salt), budget_hours, packages)
+
+
+def build_packets(
+    project: Project,
+    mapping: dict[str, str],
+    budget_hours: float,
+    packages: PrebuiltPackages | None = None,
+) -> Build:
+    """The packets `mapping` (packet id → item id) names, with their archives."""
     packets = {}
     packages_dir = packages.path if packages is not None else None
     for pid, item_id in mapping.items():
@@ -283,96 +293,127 @@ def export(
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
-    key_path.parent.mkdir(parents=True, exist_ok=True)
-    key_path.write_text(json.dumps(key, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_key(key_path, key)
     return ExportResult(out, key_path, result.mapping, generated)
 
 
 def read_salt(path: Path) -> bytes:
     try:
         salt = path.read_bytes()
+    except FileNotFoundError:
+        raise UsageError(f"{path}: no such salt file") from None
     except OSError as exc:
         raise UsageError(f"cannot read the salt file {path}: {exc.strerror}") from None
     if not salt:
-        raise UsageError(f"the salt file {path} is empty")
+        raise BadInput(
+            f"the salt file {path} is empty: give the file export was given, or none to "
+            "generate a salt"
+        )
     return salt
 
 
-def load_key(path: Path) -> dict:
-    try:
-        key = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise UsageError(f"{path}: no such evaluator key") from None
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"{path}:{exc.lineno}: not JSON ({exc.msg})") from None
-    if not isinstance(key, dict) or key.get("format") != KEY_FORMAT:
-        raise UsageError(f"{path}: not an evaluator key (format {KEY_FORMAT} expected)")
-    return key
-
-
-def verify(project: Project, key_path: Path, out: Path, salt: bytes | None = None) -> list[str]:
-    """Every difference between the packets on disk and a rebuild from the key; [] if none."""
-    key = load_key(key_path)
+def _salt_for(key: EvaluatorKey, salt: bytes | None) -> bytes:
     if salt is None:
-        if "salt_hex" not in key:
+        if key.salt is None:
             raise UsageError(
                 "the key does not hold the salt (it was given with --salt-file): "
                 "pass the same file with --salt-file"
             )
-        salt = bytes.fromhex(key["salt_hex"])
-    if ids.salt_digest(salt) != key["salt_sha256"]:
+        salt = key.salt
+    if key.salt_sha256 is not None and ids.salt_digest(salt) != key.salt_sha256:
         raise UsageError("this salt is not the one the key was made with (sha256 differs)")
-    differences: list[str] = []
-    for name, digest in key["inputs"].items():
+    return salt
+
+
+def verify(project: Project, key_path: Path, out: Path, salt: bytes | None = None) -> list[str]:
+    """Every difference between the packets on disk, the key and a rebuild from the
+    repository; [] only when all three agree. A key that cannot be checked completely
+    (missing fields, items without a statement) is reported as a difference, and everything
+    else is still compared."""
+    key = load_key(key_path)
+    salt = _salt_for(key, salt)
+    differences = [f"{key_path.name}: {gap}" for gap in key.gaps()]
+    for name, digest in (key.inputs or {}).items():
         path = project.root / name
-        if not path.exists():
+        if not path.is_file():
             differences.append(f"{name}: input missing from the repository")
         elif sha256_file(path) != digest:
             differences.append(f"{name}: input changed since the export")
-    items = [entry["item"] for entry in key["packets"].values()]
-    for pid, entry in key["packets"].items():
-        source = project.root / entry["source"]["path"]
-        if not source.exists():
-            differences.append(f"{entry['source']['path']}: statement of {pid} missing")
-        elif sha256_file(source) != entry["source"]["sha256"]:
-            differences.append(
-                f"{entry['source']['path']}: statement of {pid} changed since the export"
-            )
-    missing_sources = [i for i in items if not project.item_file(i).exists()]
-    if missing_sources:
-        return differences
-    packages = PrebuiltPackages(key["mathlib"]["packages_dir"]) if key.get("mathlib") else None
-    result = build(project, items, salt, key["budget_hours"], packages)
-    if result.mapping != {pid: e["item"] for pid, e in key["packets"].items()}:
+    if ids.assign(list(key.mapping.values()), salt) != key.mapping:
         differences.append("the packet ids do not follow from the salt and the items")
-    expected = result.tree()
-    on_disk = (
-        {p.relative_to(out).as_posix(): p for p in sorted(out.rglob("*")) if p.is_file()}
-        if out.is_dir()
-        else {}
+    buildable: dict[str, str] = {}
+    for pid, entry in key.packets.items():
+        statement = project.item_file(entry.item)
+        if entry.item not in project.register or not statement.is_file():
+            differences.append(
+                f"{pid}: the key maps it to {entry.item}, which has no statement "
+                f"({statement.relative_to(project.root)}): its packet cannot be rebuilt"
+            )
+            continue
+        buildable[pid] = entry.item
+        if entry.source_path is None or entry.source_sha256 is None:
+            continue
+        source = project.root / entry.source_path
+        if not source.is_file():
+            differences.append(f"{entry.source_path}: statement of {pid} missing")
+        elif sha256_file(source) != entry.source_sha256:
+            differences.append(f"{entry.source_path}: statement of {pid} changed since the export")
+    packages = PrebuiltPackages(key.packages_dir) if key.packages_dir else None
+    # Each packet's README states the budget: without it nothing can be rebuilt.
+    budget = key.budget_hours
+    rebuilt = (
+        build_packets(project, buildable, budget, packages) if budget is not None else Build({}, {})
     )
+    for pid, entry in key.packets.items():
+        if pid not in rebuilt.packets:
+            continue
+        got = {rel: archive.sha256(data) for rel, data in rebuilt.packets[pid].files.items()}
+        if entry.files is not None and got != entry.files:
+            differences.append(f"{pid}: file hashes differ from the key")
+        if entry.archive_sha256 not in (None, archive.sha256(rebuilt.archives[pid])):
+            differences.append(f"archives/{pid}.tar.gz: archive hash differs from the key")
     if not out.is_dir():
-        differences.append(f"{out}: no packet folder")
+        return [*differences, f"{out}: no packet folder (nothing on disk to compare)"]
+    return differences + _compare_disk(key, rebuilt, out)
+
+
+def _expected_hashes(key: EvaluatorKey, rebuilt: Build) -> dict[str, str]:
+    """What the packet folder should hold, as path → sha256: the rebuild's files where the
+    packet could be rebuilt, else the key's record of them."""
+    expected: dict[str, str] = {}
+    archives: dict[str, str] = {}
+    for pid, entry in key.packets.items():
+        if pid in rebuilt.packets:
+            for rel, data in rebuilt.packets[pid].files.items():
+                expected[f"{pid}/{rel}"] = archive.sha256(data)
+            archives[pid] = archive.sha256(rebuilt.archives[pid])
+            continue
+        for rel, digest in (entry.files or {}).items():
+            expected[f"{pid}/{rel}"] = digest
+        if entry.archive_sha256 is not None:
+            archives[pid] = entry.archive_sha256
+    for pid, digest in archives.items():
+        expected[f"archives/{pid}.tar.gz"] = digest
+    if len(archives) == len(key.packets):
+        expected["MANIFEST.json"] = archive.sha256(manifest_from_hashes(archives))
+    return expected
+
+
+def _compare_disk(key: EvaluatorKey, rebuilt: Build, out: Path) -> list[str]:
+    expected = _expected_hashes(key, rebuilt)
+    # Packets neither rebuilt nor listed in the key: their files cannot be judged one by one.
+    unknown = {pid for pid, e in key.packets.items() if pid not in rebuilt.packets and not e.files}
+    on_disk = {p.relative_to(out).as_posix(): p for p in sorted(out.rglob("*")) if p.is_file()}
+    executables = rebuilt.executables()
+    differences: list[str] = []
     for rel in sorted(set(expected) | set(on_disk)):
         if rel not in on_disk:
             differences.append(f"{rel}: missing")
         elif rel not in expected:
-            differences.append(f"{rel}: not part of the export")
-        elif on_disk[rel].read_bytes() != expected[rel]:
+            if rel.split("/", 1)[0] not in unknown:
+                differences.append(f"{rel}: not part of the export")
+        elif sha256_file(on_disk[rel]) != expected[rel]:
             differences.append(f"{rel}: content differs")
-        elif rel in result.executables() and not on_disk[rel].stat().st_mode & 0o100:
+        elif rel in executables and not on_disk[rel].stat().st_mode & 0o100:
             differences.append(f"{rel}: lost its executable bit")
-    for pid, entry in key["packets"].items():
-        got = (
-            {rel: archive.sha256(data) for rel, data in result.packets[pid].files.items()}
-            if pid in result.packets
-            else {}
-        )
-        if got != entry["files"]:
-            differences.append(f"{pid}: file hashes differ from the key")
-        if (
-            pid in result.archives
-            and archive.sha256(result.archives[pid]) != entry["archive_sha256"]
-        ):
-            differences.append(f"archives/{pid}.tar.gz: archive hash differs from the key")
     return differences
