@@ -45,7 +45,3 @@ def display_path(path: Path, base: Path | None = None) -> str:
 
 def to_json(findings: list[Finding]) -> str:
     return json.dumps([f.as_dict() for f in findings], indent=2, ensure_ascii=False)
-
-
-def has_errors(findings: list[Finding]) -> bool:
-    return any(f.severity is Severity.ERROR for f in findings)

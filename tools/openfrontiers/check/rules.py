@@ -979,4 +979,3 @@ RULES: tuple[Rule, ...] = (
         register_schema,
     ),
 )
-RULES_BY_ID = {r.id: r for r in RULES}

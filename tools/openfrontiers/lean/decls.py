@@ -181,11 +181,6 @@ class LeanFile:
         return [c.declaration for c in self.commands if c.declaration is not None]
 
     @property
-    def significant(self) -> list[Token]:
-        """Tokens without whitespace and comments (doc comments excluded too)."""
-        return [t for t in self.stream if not t.is_comment]
-
-    @property
     def imports(self) -> list[tuple[str, Token]]:
         """The imported module names with their tokens, in order."""
         found: list[tuple[str, Token]] = []

@@ -225,8 +225,3 @@ def load(path: Path) -> dict:
     if not isinstance(data, dict):
         raise OfbError(f"{path}: a Lake manifest is a JSON object")
     return data
-
-
-def in_lake_layout(path: Path) -> bool:
-    """Whether the file is byte for byte what Lake would write for its content."""
-    return path.read_text(encoding="utf-8") == dumps(load(path))

@@ -25,7 +25,6 @@ from typing import Any, Protocol
 from ..lean.diagnostics import Diagnostic, parse_axioms
 from .generate import ProbeDecl, ProbeFile
 
-OUTCOMES = ("proved", "failed", "timeout", "crash")
 # A tactic that ran and left the goal open: Lean's report at the `by` token, and aesop's
 # own (an error when aesop is terminal, a warning before Lean's report otherwise).
 GOALS_LEFT = re.compile(r"^unsolved goals\b|\baesop: failed to prove the goal\b")
