@@ -33,8 +33,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("lean.toolchain",),  # runs Lean in the jail for a project
     ("project",),
     ("register", "lean", "jail"),
-    ("tomlpos",),
-    ("errors", ""),  # "" is the package itself (its version)
+    ("tomlpos", "outputs"),
+    ("errors", "progress", ""),  # "" is the package itself (its version)
 )
 
 

@@ -216,11 +216,20 @@ def test_gate_refuses_an_unrepaired_must_fix(checkout):
         export(checkout)
 
 
-def test_existing_output_and_key_inside_tree_are_refused(checkout):
-    export(checkout)
-    with pytest.raises(UsageError, match="exists"):
-        export(checkout)
-    export(checkout, force=True)
+def test_an_earlier_export_is_replaced_and_anything_else_refused(checkout):
+    first = export(checkout, salt=None)
+    before = tree(first.out)
+    again = export(checkout, salt=None)  # the README's command, run twice
+    assert again.salt_reused and not again.salt_generated and tree(again.out) == before
+    # A folder or key that an export did not write is never replaced without --force.
+    (checkout.root / "mine").mkdir()
+    (checkout.root / "mine" / "notes.txt").write_text("mine")
+    with pytest.raises(UsageError, match="is not an earlier packet export"):
+        export(checkout, out="mine")
+    (checkout.root / "notes.key.json").write_text("my notes")
+    with pytest.raises(UsageError, match="is not an evaluator key of an earlier export"):
+        export(checkout, out="notes")
+    export(checkout, out="mine", force=True)
     project = checkout.project()
     with pytest.raises(UsageError, match="outside"):
         px.export(
@@ -232,6 +241,14 @@ def test_existing_output_and_key_inside_tree_are_refused(checkout):
             salt=SALT,
             budget_hours=3,
         )
+
+
+def test_a_new_export_that_would_remap_handed_out_packets_is_refused(checkout):
+    add_items(checkout, 3)
+    export(checkout)
+    with pytest.raises(UsageError, match="could no longer be mapped back"):
+        export(checkout, salt=b"another salt")
+    assert export(checkout, salt=b"another salt", force=True).mapping
 
 
 def test_verify_passes_untouched_and_reports_every_tampering(checkout):

@@ -26,6 +26,8 @@ from ..errors import BadInput, OfbError, UsageError
 from ..evaluator import load_answers
 from ..evaluator.key import KEY_FORMAT, EvaluatorKey, load_key, write_key
 from ..lean import lake_manifest
+from ..outputs import check_target, manifest
+from ..progress import SILENT, Progress
 from ..project import Project
 from ..register import Item, Subset
 from ..register.model import Focus, Verdict
@@ -128,8 +130,9 @@ def build(
     salt: bytes,
     budget_hours: float,
     packages: PrebuiltPackages | None = None,
+    progress: Progress = SILENT,
 ) -> Build:
-    return build_packets(project, ids.assign(item_ids, salt), budget_hours, packages)
+    return build_packets(project, ids.assign(item_ids, salt), budget_hours, packages, progress)
 
 
 def build_packets(
@@ -137,14 +140,17 @@ def build_packets(
     mapping: dict[str, str],
     budget_hours: float,
     packages: PrebuiltPackages | None = None,
+    progress: Progress = SILENT,
 ) -> Build:
     """The packets `mapping` (packet id → item id) names, with their archives."""
+    progress.start("building packets", len(mapping))
     packets = {}
     packages_dir = packages.path if packages is not None else None
     for pid, item_id in mapping.items():
         source = project.item_file(item_id).read_text(encoding="utf-8")
         problem = to_problem(source, item_id, pid)
         packets[pid] = workspace.build(project, pid, item_id, problem, budget_hours, packages_dir)
+        progress.done(pid)
     result = Build(mapping, packets)
     for pid, packet in packets.items():
         result.archives[pid] = archive.build(pid, packet.files, set(packet.executables))
@@ -182,7 +188,7 @@ def key_document(
     result: Build,
     salt: bytes,
     *,
-    salt_generated: bool,
+    store_salt: bool,
     subset: Subset,
     budget_hours: float,
     packages: PrebuiltPackages | None = None,
@@ -215,7 +221,7 @@ def key_document(
         "inputs": inputs,
         "packets": packets,
     }
-    if salt_generated:
+    if store_salt:
         doc["salt_hex"] = salt.hex()
     return doc
 
@@ -233,7 +239,43 @@ class ExportResult:
     out: Path
     key_path: Path
     mapping: dict[str, str]
-    salt_generated: bool
+    salt_generated: bool  # a fresh salt, stored in the key
+    salt_reused: bool = False  # the salt of the key this export replaced
+
+
+def _is_packet_export(folder: Path) -> bool:
+    doc = manifest(folder)
+    return doc is not None and set(doc) == {"archives"}
+
+
+def _earlier_key(key_path: Path, force: bool) -> EvaluatorKey | None:
+    """The key an earlier export wrote at `key_path`, if that is what is there; a file that
+    is not an evaluator key is refused unless `force`."""
+    if not key_path.exists():
+        return None
+    try:
+        return load_key(key_path)
+    except OfbError:
+        check_target(key_path, lambda _: False, "an evaluator key of an earlier export", force)
+        return None
+
+
+def _check_remapping(earlier: EvaluatorKey, mapping: dict[str, str]) -> None:
+    changed = [
+        f"{pid}: {item} → {mapping.get(pid, 'no packet')}"
+        for pid, item in earlier.mapping.items()
+        if mapping.get(pid) != item
+    ]
+    if changed:
+        shown = ", ".join(changed[:5]) + (
+            f" and {len(changed) - 5} more" if len(changed) > 5 else ""
+        )
+        raise UsageError(
+            f"{earlier.path} maps packets of an earlier export that this export would map "
+            f"otherwise ({shown}): packets handed out from it could no longer be mapped back. "
+            "Keep that key (move it, or choose another --key and --out), export the same "
+            "items with the same salt, or use --force to replace it"
+        )
 
 
 def export(
@@ -247,6 +289,7 @@ def export(
     budget_hours: float,
     force: bool = False,
     mathlib_from: Path | None = None,
+    progress: Progress = SILENT,
 ) -> ExportResult:
     """Export packets; `mathlib_from`: a prebuilt packages directory every packet's Lake
     workspace uses read-only (`packet.mathlib`), checked before anything is built."""
@@ -259,18 +302,24 @@ def export(
         raise UsageError(
             f"the evaluator key {key_path} must be written outside the packet tree {out}"
         )
-    for path in (out, key_path):
-        if path.exists() and not force:
-            raise UsageError(f"{path} exists; use --force to replace it")
+    check_target(out, _is_packet_export, "an earlier packet export", force)
+    earlier = _earlier_key(key_path, force)
+    reused = salt is None and earlier is not None and earlier.salt is not None
+    if reused and earlier is not None:
+        salt = earlier.salt
     packages = (
         mathlib.prebuilt(mathlib_from, lake_manifest.load(project.root / "lake-manifest.json"))
         if mathlib_from is not None
         else None
     )
+    progress.start(f"checking {len(items)} statement(s)")
     gate(project, items)
     generated = salt is None
     salt = ids.new_salt() if salt is None else salt
-    result = build(project, [i.id for i in items], salt, budget_hours, packages)
+    result = build(project, [i.id for i in items], salt, budget_hours, packages, progress)
+    if earlier is not None and not force:
+        _check_remapping(earlier, result.mapping)
+    progress.start("scanning the packets for leaks")
     leaks = leak_scan(project, result)
     if leaks:
         raise PacketLeak(leaks)
@@ -278,7 +327,7 @@ def export(
         project,
         result,
         salt,
-        salt_generated=generated,
+        store_salt=generated or reused,
         subset=subset,
         budget_hours=budget_hours,
         packages=packages,
@@ -294,7 +343,7 @@ def export(
         shutil.rmtree(staging, ignore_errors=True)
         raise
     write_key(key_path, key)
-    return ExportResult(out, key_path, result.mapping, generated)
+    return ExportResult(out, key_path, result.mapping, generated, reused)
 
 
 def read_salt(path: Path) -> bytes:

@@ -23,6 +23,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
 from ..lean.diagnostics import Diagnostic, parse_axioms
+from ..progress import SILENT, Progress
 from .generate import ProbeDecl, ProbeFile
 
 # A tactic that ran and left the goal open: Lean's report at the `by` token, and aesop's
@@ -170,4 +171,6 @@ class ProbeBackend(Protocol):
 
     name: str
 
-    def run(self, jobs: Sequence[ProbeJob], workers: int) -> list[ItemReport]: ...
+    def run(
+        self, jobs: Sequence[ProbeJob], workers: int, progress: Progress = SILENT
+    ) -> list[ItemReport]: ...
