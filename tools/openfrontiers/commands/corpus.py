@@ -9,12 +9,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
 
 from ..errors import UsageError
 from .common import Format, TextFormat, dumps
+from .progress import QUIET, progress
+from .tables import console, table
 
 if TYPE_CHECKING:  # imported where used: the corpus's libraries are slow to load
     from ..corpus.config import CorpusConfig
@@ -27,6 +26,9 @@ app = typer.Typer(
 
 CORPUS_DIR = typer.Option(
     None, "--corpus-dir", help="The corpus configuration (default: Corpus/ of this checkout)."
+)
+FORCE = typer.Option(
+    False, "--force", help="Replace OUT even when it holds something other than this verb's output."
 )
 
 
@@ -66,16 +68,22 @@ def build(
         "time, UTC). Default: $SOURCE_DATE_EPOCH, else now. Fix it for byte-identical rebuilds.",
     ),
     corpus_dir: Path | None = CORPUS_DIR,
+    force: bool = FORCE,
+    quiet: bool = QUIET,
 ) -> None:
-    """Import sources into records.jsonl, records.parquet, SKIPPED.jsonl, REPORT.md, "
-    "MANIFEST.json."""
+    """Import sources into records.jsonl, records.parquet, SKIPPED.jsonl, REPORT.md and
+    MANIFEST.json. Run again, it replaces its own earlier build in OUT."""
     from ..corpus.build import build as run_build
     from ..corpus.build import parse_sources
+    from ..outputs import check_target, has_manifest_with
 
     config = _config(corpus_dir)
     requests = parse_sources(source, config)
+    check_target(out, has_manifest_with("sources", "totals"), "an earlier corpus build", force)
+    snapshot = _snapshot(snapshot_at)
     started = time.perf_counter()
-    manifest = run_build(config, requests, out, _snapshot(snapshot_at))
+    with progress(quiet) as shown:
+        manifest = run_build(config, requests, out, snapshot, shown)
     took = time.perf_counter() - started
     for s in manifest["sources"]:
         c = s["counts"]
@@ -130,6 +138,8 @@ def stats(
     corpus_dir: Path | None = CORPUS_DIR,
 ) -> None:
     """The figures of Table 1 that apply to this build, with breakdowns by source and class."""
+    from rich.markup import escape
+
     from ..corpus.schema import iter_jsonl
     from ..corpus.stats import CorpusStats, table1_rows
     from ..corpus.validate import records_path
@@ -145,26 +155,22 @@ def stats(
     if format is Format.json:
         print(dumps(summary))
         return
-    console = Console(width=120)
-    table = Table(title=f"Key figures: {file}")
-    table.add_column("Quantity")
-    table.add_column("Value", justify="right")
+    out = console()
+    figures = table("Quantity", "Value", title=f"Key figures: {escape(str(file))}")
     for quantity, value in table1_rows(summary):
-        table.add_row(escape(quantity), escape(value))
-    console.print(table)
-    by_source = Table(title="Problem records by source")
-    for col in ("source", "records", "status"):
-        by_source.add_column(col)
+        figures.add_row(escape(quantity), escape(value))
+    out.print(figures)
+    by_source = table("source", "records", "status", title="Problem records by source")
     for key, count in summary["records_by_source"].items():
         st = summary["status_by_source"].get(key, {})
-        by_source.add_row(key, str(count), ", ".join(f"{s} {n}" for s, n in st.items()))
-    console.print(by_source)
+        by_source.add_row(escape(key), str(count), ", ".join(f"{s} {n}" for s, n in st.items()))
+    out.print(by_source)
     names = config.taxonomy.classes
     top = ", ".join(
         f"{c} {names[c][0] if c in names else '?'} ({n})"
         for c, n in summary["top_msc_classes"].items()
     )
-    console.print(f"Top MSC classes: {escape(top) or 'none'}")
+    out.print(f"Top MSC classes: {escape(top) or 'none'}")
 
 
 @app.command("export")
@@ -184,12 +190,16 @@ def export(
     kind: str = typer.Option("all", "--kind", help="problem, catalogue or all."),
     formats: str = typer.Option("jsonl,parquet", "--format", help="jsonl, parquet or both."),
     corpus_dir: Path | None = CORPUS_DIR,
+    force: bool = FORCE,
 ) -> None:
-    """Write a filtered copy of a build (records.jsonl / records.parquet and MANIFEST.json)."""
+    """Write a filtered copy of a build (records.jsonl / records.parquet and MANIFEST.json).
+    Run again, it replaces its own earlier export in OUT."""
     from ..corpus.export import ExportFilter
     from ..corpus.export import export as run_export
     from ..corpus.validate import records_path
+    from ..outputs import check_target, has_manifest_with
 
+    check_target(out, has_manifest_with("from", "filter"), "an earlier corpus export", force)
     config = _config(corpus_dir)
     filt = ExportFilter.parse(config.registry, license_filter, sources, exclude_sources, kind)
     wanted = frozenset(f.strip() for f in formats.split(",") if f.strip())
@@ -241,11 +251,17 @@ def sources(
         print(dumps([vars(s) for s in entries]))
         return
     contributing = len(config.registry.contributing)
-    table = Table(title=f"{len(entries)} sources ({contributing} contributing problem records)")
-    for col in ("key", "type", "license class", "status policy", "importer", "paper"):
-        table.add_column(col)
+    listed = table(
+        "key",
+        "type",
+        "license class",
+        "status policy",
+        "importer",
+        "paper",
+        title=f"{len(entries)} sources ({contributing} contributing problem records)",
+    )
     for s in entries:
-        table.add_row(
+        listed.add_row(
             s.key,
             s.type,
             s.license_class,
@@ -253,4 +269,4 @@ def sources(
             s.importer or "-",
             str(s.records_in_paper) if s.records_in_paper is not None else "-",
         )
-    Console(width=140).print(table)
+    console().print(listed)

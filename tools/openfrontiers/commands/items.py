@@ -5,12 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from ..errors import UsageError
-from ..project import Project
 from .common import IDS, SUBSET, Format, dumps, item_summary, select_items
+from .tables import console, plain_title, table
 
 app = typer.Typer(help="List and maintain the item register (FrontierBench/items.toml).")
 
@@ -25,6 +23,10 @@ def items(
     """List items: all of them, a frozen subset (HQ-50@v1, …) or explicit ids."""
     if ctx.invoked_subcommand is not None:
         return
+    from rich.markup import escape
+
+    from ..project import Project
+
     project = Project.find()
     selection, chosen = select_items(project, subset, ids)
     if format is Format.json:
@@ -38,15 +40,28 @@ def items(
             )
         )
         return
-    table = Table(title=f"{selection.label}: {len(chosen)} items", show_lines=False)
-    for column in ("id", "split", "area", "tier/prio", "status", "answer", "title"):
-        table.add_column(column, overflow="fold")
+    shown = table(
+        "id",
+        "split",
+        "area",
+        "tier/prio",
+        "status",
+        "answer",
+        "title",
+        title=f"{selection.label}: {len(chosen)} items",
+    )
     for i in chosen:
         grade = str(i.tier or "") if i.tier else str(i.priority or "")
-        table.add_row(
-            i.id, str(i.split), i.area, grade, str(i.status), str(i.answer_kind or ""), i.title
+        shown.add_row(
+            i.id,
+            str(i.split),
+            escape(i.area),
+            grade,
+            str(i.status),
+            str(i.answer_kind or ""),
+            escape(plain_title(i.title)),
         )
-    Console(width=160).print(table)
+    console().print(shown)
 
 
 @app.command("report")
@@ -59,6 +74,7 @@ def report(
 ) -> None:
     """Write the statements report (verdicts, repairs, confidence, evaluator coverage)."""
     from ..evaluator import load_answers
+    from ..project import Project
     from ..register.report import render
 
     project = Project.find()
@@ -86,6 +102,7 @@ def seed(
     force: bool = typer.Option(False, "--force", help="Overwrite an existing register."),
 ) -> None:
     """Create items.toml and the v1 subsets from the curated CSV (once, for a new checkout)."""
+    from ..project import Project
     from ..register.dump import dump_register
     from ..register.seed import items_from_csv, v1_subsets
     from ..register.subsets import dump_subsets

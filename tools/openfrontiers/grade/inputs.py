@@ -15,18 +15,16 @@ from __future__ import annotations
 
 import hashlib
 import os
-import re
 import stat
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import BadInput, InputError, Location, OfbError, UsageError
 from ..evaluator import ReferenceAnswer, load_answers
-from ..evaluator.key import load_key
+from ..evaluator.key import PACKET_ID, load_key
 from ..project import Project
 from ..register.model import AnswerKind, Item, Split
 
-PACKET_ID = re.compile(r"^P[0-9]{3,}$")
 MAX_SUBMISSION_BYTES = 8 << 20
 
 
