@@ -23,7 +23,9 @@ factorization of the infinite cyclic group (in Russian), Czechoslovak Math. J. 9
 *Scope:* "a polynomial $f : \mathbb{Z} \to \mathbb{Z}$" is a polynomial with rational
 coefficients that takes integer values at all integers (every polynomial map
 $\mathbb{Z} \to \mathbb{Z}$ is of this form, e.g. $k(k-1)/2$); its degree is its degree as a
-rational polynomial.
+rational polynomial. The value set is the database's full image
+$\{f(k) : k \in \mathbb{Z}\}$; Erdős and Graham phrase the question with the values
+$f(1), f(2), \dots$ at the positive integers.
 -/
 
 namespace FrontierBench.E08

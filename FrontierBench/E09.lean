@@ -21,7 +21,9 @@ Faudree, Rousseau and Schelp).
 Combin. Probab. Comput. 2 (1993), 389–399; T. F. Bloom, Erdős Problems, Problem #570.
 
 *Scope:* as posed in the database ("for each $k \ge 3$ there is $m_0$ such that the bound holds
-for every $m \ge m_0$"). $R(C_k, H) \le N$ is written out: every graph $F$ on $N$ vertices
+for every $m \ge m_0$"); the 1993 question of Erdős, Faudree, Rousseau and Schelp asks the
+bound for every $m$, which fails for small $m$ (e.g. $H = K_2$ and $k \ge 4$, where
+$R(C_k, K_2) = k$). $R(C_k, H) \le N$ is written out: every graph $F$ on $N$ vertices
 contains $C_k$ or its complement contains $H$ (this property is inherited by larger $N$, so it
 is equivalent to the bound on the least such $N$). $H$ ranges over graphs on vertex sets
 `Fin n`, every finite graph being isomorphic to one of these.

@@ -19,8 +19,9 @@ faithful?
 restated in the literature on the problem.
 
 *Source:* A. Yu. Olshanskii, Problem 17.99, in: Unsolved Problems in Group Theory. The Kourovka
-Notebook, 17th issue, Novosibirsk, 2010 (arXiv:1401.0300); G. Baumslag, A non-cyclic one-relator
-group all of whose finite quotients are cyclic, J. Austral. Math. Soc. 10 (1969), 497–498.
+Notebook, 17th issue, Novosibirsk, 2010; also in later issues (arXiv:1401.0300, from the
+18th issue on); G. Baumslag, A non-cyclic one-relator group all of whose finite quotients are
+cyclic, J. Austral. Math. Soc. 10 (1969), 497–498.
 
 *Scope:* as posed, stated without a group of germs: an element of the free group $F(a, b)$
 acts by the composition of $x \mapsto 2x$ (for $a$), $x \mapsto x/2$ (for $a^{-1}$),

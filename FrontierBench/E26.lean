@@ -17,10 +17,12 @@ of a just finite presentation.
 *Source:* Y. Barnea, Problem 21.10, in: Unsolved Problems in Group Theory. The Kourovka
 Notebook, 21st issue, Novosibirsk (arXiv:1401.0300).
 
-*Scope:* presentations are finite: finitely many generators (`Fin n`) and a finite set of
-relators (a `Finset` of words in the free group). The relators form a set, so a relation
-cannot be listed twice. "Presentation of $G$" means that the presented group is isomorphic to
-$G$. Groups are taken in `Type`.
+*Scope:* a restriction: presentations are required to be finite, with finitely many generators
+(`Fin n`) and a finite set of relators (a `Finset` of words in the free group), whereas the
+definition of a just finite presentation does not itself ask for finiteness: "yes" for the
+statement below gives "yes" to the posed question, but "no" for it does not give "no". The
+relators form a set, so a relation cannot be listed twice. "Presentation of $G$" means that the
+presented group is isomorphic to $G$. Groups are taken in `Type`.
 -/
 
 namespace FrontierBench.E26

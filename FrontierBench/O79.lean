@@ -9,7 +9,8 @@ set_option autoImplicit false
 The Meir–Moser rectangle packing problem: the rectangles of size $\frac1n \times \frac1{n+1}$,
 $n = 1, 2, 3, \dots$, have total area $\sum_{n \ge 1} \bigl(\frac1n - \frac1{n+1}\bigr) = 1$.
 Can they all be packed into the unit square, that is, placed inside it with pairwise disjoint
-interiors?
+interiors? Here each rectangle is placed with its sides parallel to those of the square, in
+either orientation.
 
 *Wording:* paraphrase of the packing question of A. Meir and L. Moser (1968); MathOverflow
 question 34145, read here, records the closely related covering form (a research problem in

@@ -9,7 +9,7 @@ set_option autoImplicit false
 The Pompeiu problem in the plane. A bounded domain $\Omega \subset \mathbb{R}^2$ has the
 *Pompeiu property* if the only continuous function $f : \mathbb{R}^2 \to \mathbb{R}$ with
 $\int_{\sigma(\Omega)} f = 0$ for every rigid motion $\sigma$ of the plane is $f \equiv 0$.
-A disk does not have the Pompeiu property. Pompeiu's conjecture (1929) asks whether, among
+A disk does not have the Pompeiu property. The Pompeiu conjecture asks whether, among
 bounded simply connected domains with Lipschitz boundary, the disk is the only one without it:
 if such a domain $\Omega \subset \mathbb{R}^2$ fails the Pompeiu property, must $\Omega$ be a
 disk? By a theorem of Williams (1976), for such domains this is equivalent to Schiffer's

@@ -21,12 +21,19 @@ public formal statement of the problem; the notebook itself was not opened here.
 *Source:* Unsolved Problems in Group Theory. The Kourovka Notebook, No. 21 (E. I. Khukhro,
 V. D. Mazurov, eds.), Problem 6.30, arXiv:1401.0300v40.
 
-*Scope:* as posed; groups are taken in `Type`. The profinite completion is Mathlib's
-`ProfiniteGrp.ProfiniteCompletion.completion` (the limit of the diagram of finite quotients by
-finite-index normal subgroups), with its group structure and profinite topology.
+*Scope:* as posed; groups are taken in `Type`. Residual finiteness is spelled out: every
+element other than $1$ lies outside some normal subgroup of finite index. The profinite
+completion is Mathlib's `ProfiniteGrp.ProfiniteCompletion.completion` (the limit of the diagram
+of finite quotients by finite-index normal subgroups), with its group structure and profinite
+topology.
 -/
 
 namespace FrontierBench.R10
+
+/-- A group `G` is residually finite: every element `g ≠ 1` lies outside some normal subgroup
+of finite index (`Subgroup.index` is `0` exactly for infinite index). -/
+def IsResiduallyFinite (G : Type) [Group G] : Prop :=
+  ∀ g : G, g ≠ 1 → ∃ N : Subgroup G, N.Normal ∧ N.index ≠ 0 ∧ g ∉ N
 
 /-- A group `G` is Hopfian: every surjective endomorphism of `G` is injective. -/
 def IsHopfian (G : Type) [Group G] : Prop :=
@@ -44,7 +51,7 @@ noncomputable abbrev profiniteCompletion (G : Type) [Group G] : ProfiniteGrp :=
 /-- The profinite completion of every residually finite Hopfian group is Hopfian in the
 topological sense. -/
 theorem main : answer(sorry) ↔
-    ∀ (G : Type) [Group G], Group.ResiduallyFinite G → IsHopfian G →
+    ∀ (G : Type) [Group G], IsResiduallyFinite G → IsHopfian G →
       IsTopologicallyHopfian (profiniteCompletion G) := by
   sorry
 

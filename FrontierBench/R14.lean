@@ -15,7 +15,7 @@ $p$ and an element of order $q$?"
 a public research repository; the notebook itself was not opened here.
 
 *Source:* Unsolved Problems in Group Theory. The Kourovka Notebook, No. 21 (E. I. Khukhro,
-V. D. Mazurov, eds.), Problem 21.142, arXiv:1401.0300v40.
+V. D. Mazurov, eds.), Problem 21.142 (P. A. Zalesskii), arXiv:1401.0300v40.
 
 *Scope:* the question is asked for every pair of distinct primes $p, q$ at once: the statement
 is the conjunction over all such pairs (a positive answer for every pair). An embedding is an

@@ -27,9 +27,11 @@ the COLT 2016 abstract and in later restatements that cite these numbers.
 *Source:* L. Chen and J. Li, Open Problem: Best Arm Identification: Almost Instance-Wise
 Optimality and the Gap Entropy Conjecture, COLT 2016, PMLR 49, 1643–1646.
 
-*Scope:* the conjecture is stated for $0 < \delta < 1/10$ with one pair of positive constants for
-all $n \ge 2$, all instances and all such $\delta$. Instances are unit-variance Gaussian arms with
-means in $[0,1]$ and a unique best arm. Algorithms are formalised as below: decision rules that
+*Scope:* only the conjecture on $\mathcal L$ is stated; Chen and Li's separate conjecture of an
+almost instance-wise optimal algorithm is not part of this item. The conjecture is stated for
+$0 < \delta < 1/10$ with one pair of positive constants for all $n \ge 2$, all instances and all
+such $\delta$. Instances are unit-variance Gaussian arms with means in $[0,1]$ and a unique best
+arm. Algorithms are formalised as below: decision rules that
 are measurable functions of a private random seed and of the observed history, which at every
 step either sample an arm or stop and return a label; the seed is one standard Gaussian real
 (any private randomness from a standard Borel space can be encoded in it). The rewards are read

@@ -28,7 +28,9 @@ source not read).
 commuting continuous self-maps of `K`. The set `K` ranges over all nonempty compact convex
 subsets of `ℝⁿ`, for every `n`; each such set is homeomorphic to a closed ball of its affine
 dimension, and a homeomorphism transports commuting pairs and coincidence points, so this is the
-same question as for closed balls in every dimension.
+same question as for closed balls in every dimension. This is the strongest reading of the
+question (every dimension $n$), not the disk question alone: a positive answer for the disk
+alone does not decide the statement.
 -/
 
 namespace FrontierBench.R27

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import resource
 import subprocess
@@ -26,7 +27,12 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tools"))
 
 from openfrontiers.corpus.config import CorpusConfig  # noqa: E402 -- after the path set-up
-from openfrontiers.corpus.record import STATUSES, dumps_record, make_record  # noqa: E402
+from openfrontiers.corpus.record import (  # noqa: E402
+    CATALOGUE_STATUSES,
+    STATUSES,
+    dumps_record,
+    make_record,
+)
 
 WORDS = [
     "prime",
@@ -61,7 +67,9 @@ def synthetic(n: int, config: CorpusConfig, seed: int = 20261010):
     fields = [(main, slug) for main, subs in config.taxonomy.fields.items() for slug in subs]
     for i in range(n):
         src = rng.choice(sources)
-        kind = "catalogue" if rng.random() < 0.05 else "problem"
+        status = rng.choice(STATUSES)
+        # Section 3: what a source calls solved or withdrawn is in the catalogue partition.
+        kind = "catalogue" if rng.random() < 0.05 or status in CATALOGUE_STATUSES else "problem"
         main, slug = rng.choice(fields)
         words = [rng.choice(WORDS) for _ in range(rng.randint(5, 150))]
         if rng.random() < 0.8:
@@ -82,7 +90,7 @@ def synthetic(n: int, config: CorpusConfig, seed: int = 20261010):
                 }
                 for c in codes
             ],
-            status=rng.choice(STATUSES),
+            status=status,
             source_status_json=json.dumps({"state": rng.choice(["open", "proved", "verifiable"])}),
             source={
                 "key": src.key,
@@ -91,14 +99,18 @@ def synthetic(n: int, config: CorpusConfig, seed: int = 20261010):
                 "collection": None,
                 "url": f"https://example.org/{src.key}/{i}",
                 "license": src.license,
+                "license_class": src.license_class,
+                "license_basis": src.license,
             },
             provenance={
                 "imported_at": "2026-10-10",
                 "status_as_of": "2026-09-01",
+                "status_as_of_basis": "source-field",
                 "has_full_text": rng.random() < 0.2,
                 "source_record": f"data.jsonl:{i + 1}",
                 "input_file": "data.jsonl",
                 "sha256": f"{i:064x}",
+                "revision": None,
                 "importer": "generic@1",
             },
             references=[
@@ -200,7 +212,8 @@ def real_build(config: CorpusConfig, fc: Path | None) -> None:
     from openfrontiers.corpus.build import build, parse_sources
     from openfrontiers.corpus.importers.base import Snapshot
 
-    sources = REPO.parent / "shared" / "data" / "sources"
+    shared = os.environ.get("OFB_SHARED_DATA") or REPO.parent / "shared" / "data"
+    sources = Path(shared) / "sources"
     if not sources.is_dir():
         print(f"real-source build: skipped ({sources} is absent)")
         return
@@ -208,6 +221,8 @@ def real_build(config: CorpusConfig, fc: Path | None) -> None:
         f"erdos-problems={sources / 'erdosproblems'}",
         f"optimization-constants={sources / 'optimizationproblems'}",
         f"alphaevolve={sources / 'alphaevolve'}",
+        f"petrunin-gallery={sources / 'petrunin-gallery'}",
+        f"colt-open-problems={sources / 'colt-open-problems'}",
     ]
     if fc:
         specs.append(f"formal-conjectures={fc}")

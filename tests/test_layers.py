@@ -27,7 +27,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("lean_summary",),  # CI's Lean summary: reads the grader's attack corpus
     ("grade",),  # rebuilds a packet's problem to grade against it
     ("packet",),  # gates an export on `ofb check`
-    ("check", "probe", "build", "corpus", "doctor"),
+    ("check", "probe", "build", "corpus", "doctor", "harness"),
     ("lake", "gitdiff"),
     ("evaluator", "submission"),  # shared by stages: answer records, the key, static rules
     ("lean.toolchain",),  # runs Lean in the jail for a project

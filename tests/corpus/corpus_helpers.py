@@ -2,13 +2,15 @@
 an importer, and a valid record to start from (built by hand, not by an importer).
 
 Real upstream snapshots are read in place from `../shared/data/sources` (relative to the
-repository root) and never copied into the repository; tests that need them skip, saying
-why, where that folder is absent.
+repository root; `$OFB_SHARED_DATA` names another `shared/data` folder, e.g. for a worktree
+elsewhere) and never copied into the repository; tests that need them skip, saying why,
+where that folder is absent.
 """
 
 from __future__ import annotations
 
 import copy
+import os
 from pathlib import Path
 from typing import Any
 
@@ -18,9 +20,10 @@ from openfrontiers.corpus.config import CorpusConfig
 from openfrontiers.corpus.importers import IMPORTERS
 from openfrontiers.corpus.importers.base import ImportContext, ImportResult, Snapshot
 from openfrontiers.corpus.record import make_record
+from openfrontiers.corpus.revision import resolve
 
 REPO = Path(__file__).resolve().parents[2]
-SHARED = REPO.parent / "shared" / "data"
+SHARED = Path(os.environ.get("OFB_SHARED_DATA") or REPO.parent / "shared" / "data")
 SOURCES = SHARED / "sources"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 SNAPSHOT = Snapshot.parse("2026-10-10T00:00:00Z")
@@ -37,11 +40,29 @@ def shared_source(name: str) -> Path:
 
 
 def run_importer(
-    config: CorpusConfig, name: str, path: Path, key: str | None = None
+    config: CorpusConfig, name: str, path: Path, key: str | None = None, rev: str | None = None
 ) -> ImportResult:
+    """Run one importer as the build would (with the input's revision: git's, or `rev`)."""
     source = config.registry[key or name]
-    ctx = ImportContext(source, config.taxonomy, SNAPSHOT, config.dir)
+    revision = resolve(path, rev, f"{name}={path}")
+    ctx = ImportContext(source, config.taxonomy, SNAPSHOT, config.dir, revision)
     return IMPORTERS[name].run(path, ctx)
+
+
+def provenance_revision(folder: str) -> str:
+    """`COMMIT:DATE` of a shared snapshot, read from the table of its PROVENANCE.md (the
+    revisions the snapshots were taken at; the folders themselves are not git checkouts)."""
+    text = (SOURCES / "PROVENANCE.md").read_text(encoding="utf-8")
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) >= 4 and cells[0] == f"{folder}/":
+            return f"{cells[2]}:{cells[3]}"
+    raise AssertionError(f"PROVENANCE.md has no row for {folder}/")
+
+
+def shared_spec(key: str, folder: str) -> str:
+    """`KEY=PATH@COMMIT:DATE` for a shared snapshot, as a user would give it."""
+    return f"{key}={shared_source(folder)}@{provenance_revision(folder)}"
 
 
 def sample_record(**overrides: Any) -> dict[str, Any]:
@@ -67,14 +88,18 @@ def sample_record(**overrides: Any) -> dict[str, Any]:
             "collection": None,
             "url": "https://www.erdosproblems.com/7",
             "license": "See site",
+            "license_class": "permissive",
+            "license_basis": "Apache-2.0 (the database)",
         },
         provenance={
             "imported_at": "2026-10-10",
             "status_as_of": "2025-08-31",
+            "status_as_of_basis": "source-field",
             "has_full_text": False,
             "source_record": "data/problems.yaml#number=7",
             "input_file": "data/problems.yaml",
             "sha256": "0" * 64,
+            "revision": None,
             "importer": "erdos-problems@1",
         },
         references=[

@@ -12,7 +12,15 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 import pytest
-from corpus_helpers import FIXTURES, REPO, SNAPSHOT, sample_record, shared_source
+from corpus_helpers import (
+    FIXTURES,
+    REPO,
+    SNAPSHOT,
+    provenance_revision,
+    sample_record,
+    shared_source,
+    shared_spec,
+)
 
 from openfrontiers.corpus.build import build, parse_sources
 from openfrontiers.corpus.diff import diff
@@ -25,9 +33,11 @@ OUTPUTS = ("records.jsonl", "records.parquet", "SKIPPED.jsonl", "REPORT.md", "MA
 
 def _specs() -> list[str]:
     return [
-        f"erdos-problems={shared_source('erdosproblems')}",
-        f"optimization-constants={shared_source('optimizationproblems')}",
-        f"alphaevolve={shared_source('alphaevolve')}",
+        shared_spec("erdos-problems", "erdosproblems"),
+        shared_spec("optimization-constants", "optimizationproblems"),
+        shared_spec("alphaevolve", "alphaevolve"),
+        shared_spec("petrunin-gallery", "petrunin-gallery"),
+        f"colt-open-problems={shared_source('colt-open-problems')}",
         f"formal-conjectures={FIXTURES / 'fc'}",
     ]
 
@@ -58,6 +68,8 @@ def test_manifest_accounts_for_every_input(built):
         "erdos-problems": shared_source("erdosproblems"),
         "optimization-constants": shared_source("optimizationproblems"),
         "alphaevolve": shared_source("alphaevolve"),
+        "petrunin-gallery": shared_source("petrunin-gallery"),
+        "colt-open-problems": shared_source("colt-open-problems"),
         "formal-conjectures": FIXTURES / "fc",
     }
     for source in manifest["sources"]:
@@ -65,9 +77,17 @@ def test_manifest_accounts_for_every_input(built):
             data = (roots[source["key"]] / inp["path"]).read_bytes()
             assert inp["sha256"] == hashlib.sha256(data).hexdigest() and inp["bytes"] == len(data)
         c = source["counts"]
-        assert c["input_records"] == c["problem_records"] + c["catalogue_records"] + c["skipped"]
+        assert c["input_records"] == (
+            c["problem_records"] + c["catalogue_records"] + c["sub_questions"] + c["skipped"]
+        )
     by_key = {s["key"]: s["counts"] for s in manifest["sources"]}
-    assert by_key["erdos-problems"]["problem_records"] == 1217
+    erdos = by_key["erdos-problems"]
+    assert erdos["problem_records"] + erdos["catalogue_records"] == 1217
+    # Each input's revision: given as @REV for the snapshots, unknown for the fixture tree.
+    revisions = {s["key"]: s["revision"] for s in manifest["sources"]}
+    commit, day = provenance_revision("erdosproblems").split(":")
+    assert revisions["erdos-problems"] == {"commit": commit, "date": day, "from": "argument"}
+    assert revisions["formal-conjectures"] == {"commit": None, "date": None, "from": "unknown"}
     skipped = [json.loads(line) for line in (out / "SKIPPED.jsonl").read_text().splitlines()]
     assert len(skipped) == manifest["totals"]["skipped"]
     for entry in manifest["outputs"]:
@@ -83,7 +103,8 @@ def test_records_are_sorted_valid_and_mirrored_in_parquet(built):
     records = _records(out / "records.jsonl")
     assert len(records) == manifest["totals"]["records"]
     ids = [r["id"] for r in records]
-    assert ids.index("problem:erdos-problems/2") < ids.index("problem:erdos-problems/10")
+    assert ids.index("problem:erdos-problems/1") < ids.index("problem:erdos-problems/10")
+    assert ids.index("catalogue:erdos-problems/2") < ids.index("catalogue:erdos-problems/13")
     table = pq.read_table(out / "records.parquet")
     assert table.num_rows == len(records)
     assert table.to_pylist() == records
@@ -97,6 +118,72 @@ def test_report_lists_sources_reasons_and_flags(built):
     assert "- `category-test` (1): a unit test" in report
 
 
+def test_status_dates_come_from_the_sources(built):
+    records = _records(built[0] / "records.jsonl")
+    revs = {
+        key: provenance_revision(folder).split(":")
+        for key, folder in [
+            ("optimization-constants", "optimizationproblems"),
+            ("alphaevolve", "alphaevolve"),
+            ("petrunin-gallery", "petrunin-gallery"),
+        ]
+    }
+    for r in records:
+        prov, key = r["provenance"], r["source"]["key"]
+        assert prov["imported_at"] == SNAPSHOT.date  # the build date
+        if key in revs:
+            commit, day = revs[key]
+            assert (prov["status_as_of"], prov["status_as_of_basis"]) == (
+                day,
+                "source-revision-date",
+            )
+            assert prov["revision"] == commit
+        elif key in ("erdos-problems", "colt-open-problems"):
+            assert prov["status_as_of_basis"] == "source-field"
+        else:  # the fixture tree: no revision known, the build date, flagged
+            assert prov["status_as_of_basis"] == "build-date"
+            assert "status-date-is-build-date" in r["quality_flags"]
+    alpha = [r for r in records if r["source"]["key"] == "alphaevolve"]
+    assert all(r["msc2020"] for r in alpha)
+    assert {m["basis"] for r in alpha for m in r["msc2020"]} == {"editorial"}
+
+
+def test_partitions_follow_the_status(built):
+    records = _records(built[0] / "records.jsonl")
+    for r in records:
+        if r["status"] in ("solved", "withdrawn"):
+            assert r["record_kind"] == "catalogue", r["id"]
+        assert r["id"].startswith(r["record_kind"] + ":")
+    erdos = [r for r in records if r["source"]["key"] == "erdos-problems"]
+    data = (shared_source("erdosproblems") / "data" / "problems.yaml").read_text()
+    import yaml
+
+    states = {str(e["number"]): e["informal_status"]["state"] for e in yaml.safe_load(data)}
+    unsolved = {
+        n for n, s in states.items() if s not in ("proved", "disproved", "solved", "independent")
+    }
+    problem = {r["id"].rsplit("/", 1)[1] for r in erdos if r["record_kind"] == "problem"}
+    assert problem == unsolved  # the problem partition holds exactly the unsolved ones
+    solved = [r for r in erdos if r["record_kind"] == "catalogue"]
+    assert solved and all(
+        r["status"] == "solved" and '"state":' in r["source_status_json"] for r in solved
+    )
+
+
+def test_report_lists_every_registered_collection(config, built):
+    report = (built[0] / "REPORT.md").read_text(encoding="utf-8")
+    table = report.split("## Registered collections", 1)[1].split("\n## ", 1)[0]
+    rows = {
+        line.split("|")[1].strip(): line for line in table.splitlines() if line.startswith("| ")
+    }
+    assert set(config.registry.sources) <= set(rows)
+    assert len(config.registry) == 71
+    assert "none: no snapshot of this collection is reachable" in rows["theoremdb"]
+    assert "none: catalogue-only index" in rows["kourovka-notebook"]
+    assert "| imported |" in rows["petrunin-gallery"]
+    assert "| 1217 |" not in rows["erdos-problems"]  # split between the two partitions
+
+
 def test_unassessed_policy_overrides_mapped_status(tmp_path):
     from openfrontiers.corpus.config import CorpusConfig
 
@@ -104,19 +191,20 @@ def test_unassessed_policy_overrides_mapped_status(tmp_path):
     shutil.copytree(REPO / "Corpus", corpus)
     sources = corpus / "sources.toml"
     text = sources.read_text(encoding="utf-8")
-    head, _, tail = text.partition("[sources.formal-conjectures]")
+    head, _, tail = text.partition("[sources.erdos-problems]")
     tail = tail.replace('status_policy = "mapped"', 'status_policy = "unassessed"', 1)
-    sources.write_text(head + "[sources.formal-conjectures]" + tail, encoding="utf-8")
+    sources.write_text(head + "[sources.erdos-problems]" + tail, encoding="utf-8")
     patched = CorpusConfig(corpus)
     build(
         patched,
-        parse_sources([f"formal-conjectures={FIXTURES / 'fc'}"], patched),
+        parse_sources([shared_spec("erdos-problems", "erdosproblems")], patched),
         tmp_path / "b",
         SNAPSHOT,
     )
     records = _records(tmp_path / "b" / "records.jsonl")
     assert {r["status"] for r in records} == {"unassessed"}
-    assert any('"category":"research solved"' in r["source_status_json"] for r in records)
+    assert {r["record_kind"] for r in records} == {"problem"}  # nothing claimed solved
+    assert any('"state":"proved"' in r["source_status_json"] for r in records)
 
 
 def test_source_arguments_are_checked(config):
@@ -129,6 +217,13 @@ def test_source_arguments_are_checked(config):
     fc = f"formal-conjectures={FIXTURES / 'fc'}"
     with pytest.raises(UsageError, match="given twice"):
         parse_sources([fc, fc], config)
+    # A revision goes after the path: COMMIT or COMMIT:YYYY-MM-DD.
+    with pytest.raises(UsageError, match="not a calendar date"):
+        parse_sources([f"{fc}@abcdef1:2026-02-30"], config)
+    with pytest.raises(UsageError, match=r"does not exist \(a revision goes after the path"):
+        parse_sources([f"{fc}@not-a-revision"], config)
+    (request,) = parse_sources([f"{fc}@abcdef1:2026-02-03"], config)
+    assert (request.revision.commit, request.revision.date) == ("abcdef1", "2026-02-03")
 
 
 def test_a_build_with_an_invalid_record_writes_nothing(config, tmp_path, monkeypatch):
@@ -175,9 +270,10 @@ def test_diff_reports_status_changes(config, tmp_path):
         SNAPSHOT,
     )
     result = diff(tmp_path / "old" / "records.jsonl", tmp_path / "new" / "records.jsonl")
-    assert [(c["id"], c["old_status"], c["new_status"]) for c in result["status_changes"]] == [
-        ("problem:erdos-problems/1", "open", "solved")
-    ]
+    # Now solved, the problem moved to the catalogue partition: still one status change.
+    assert [
+        (c["old_id"], c["id"], c["old_status"], c["new_status"]) for c in result["status_changes"]
+    ] == [("problem:erdos-problems/1", "catalogue:erdos-problems/1", "open", "solved")]
     assert result["claim_changes"] == [] and result["added"] == result["removed"] == []
 
 
@@ -206,7 +302,12 @@ def test_export_by_license_class_and_source(config, built, tmp_path):
         frozenset({"jsonl", "parquet"}),
     )
     records = _records(tmp_path / "x" / "records.jsonl")
-    assert {r["source"]["key"] for r in records} == {"optimization-constants", "formal-conjectures"}
+    # Classed by what they carry: the Erdős records hold only the Apache-2.0 database.
+    assert {r["source"]["key"] for r in records} == {
+        "erdos-problems",
+        "optimization-constants",
+        "formal-conjectures",
+    }
     assert (
         manifest["records"]
         == len(records)
@@ -217,9 +318,13 @@ def test_export_by_license_class_and_source(config, built, tmp_path):
     assert len(records) == sum(
         1
         for r in everything
-        if r["source"]["key"] in {"optimization-constants", "formal-conjectures"}
+        if r["source"]["license_class"] in {"cc0", "permissive"}
+        and r["source"]["key"] != "alphaevolve"
         and r["record_kind"] == "problem"
     )
+    # Conflicting or unstated terms establish no license: those records stay out.
+    petrunin = [r for r in everything if r["source"]["key"] == "petrunin-gallery"]
+    assert petrunin and {r["source"]["license_class"] for r in petrunin} == {"none-established"}
     with pytest.raises(UsageError, match="unknown class"):
         ExportFilter.parse(config.registry, "free-for-all", None, None, "all")
     with pytest.raises(UsageError, match="unknown source"):
@@ -250,6 +355,17 @@ def test_stats_on_hand_made_records(config):
     assert s["posed_year_range"] == [1971, 1975] and s["records_by_decade"] == {"1970": 2}
     assert s["records_with_lean4_statement"] == 5 and s["lean4_flagged_placeholder"] == 5
     assert s["sources_registered"] == len(config.registry) and s["sources_contributing"] == 1
+    # Table 1's layout: the paper's rows, in its order, beside this build's values.
+    from openfrontiers.corpus.stats import PAPER_TABLE1
+
+    assert [r["quantity"] for r in s["table1"]] == [q for q, _ in PAPER_TABLE1]
+    rows = {r["quantity"]: (r["build"], r["paper"]) for r in s["table1"]}
+    assert rows["Problem / catalogue items"] == ("5 / 1", "12,151 / 4,751")
+    assert rows["Status open"] == ("4 (80.0%)", "6,162 (50.7%)")
+    assert rows["Sources registered / contributing"] == ("71 / 1", "71 / 62")
+    assert rows["Statement words: mean / median / p90"][0] == "4.4 / 3 / 10"
+    assert rows["Posed year known"][0] == "2 (40.0%) (range 1971–1975)"
+    assert rows["Distinct source names"][0] == "not computed"
 
 
 def _ofb(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess:
@@ -295,13 +411,17 @@ def test_cli_build_stats_export_diff(tmp_path):
         "2026-10-10",
     )
     assert run.returncode == 0, run.stderr
-    assert "formal-conjectures: 13 input records → 8 problem, 0 catalogue, 5 skipped" in run.stdout
+    assert (
+        "formal-conjectures: 17 input records → 6 problem, 0 catalogue, 6 sub-questions, "
+        "5 skipped" in run.stdout
+    )
     stats = json.loads(_ofb("stats", str(out), "--format", "json").stdout)
-    assert stats["problem_records"] == 8 and stats["records_with_lean4_statement"] == 8
+    assert stats["problem_records"] == 6 and stats["records_with_lean4_statement"] == 6
     table = _ofb("stats", str(out)).stdout
-    assert "Records with a Lean 4 statement" in table and "8 (100.0%)" in table
+    assert "Records with a Lean 4 statement" in table and "6 (100.0%)" in table
+    assert "1,946 (16.0%)" in table  # the paper's figure, beside the build's
     run = _ofb("export", str(out), "--out", str(tmp_path / "e"), "--license-filter", "share-alike")
-    assert run.returncode == 0 and "wrote" in run.stdout and "0 of 8 records" in run.stdout
+    assert run.returncode == 0 and "wrote" in run.stdout and "0 of 6 records" in run.stdout
     same = _ofb("diff", str(out), str(out))
     assert "0 status change(s)" in same.stdout
     bad = _ofb("build", "--source", "nope=x", "--out", str(tmp_path / "n"))

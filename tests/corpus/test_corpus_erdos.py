@@ -97,6 +97,23 @@ def test_unmapped_missing_and_duplicate_entries_are_skipped_with_reasons(config,
     assert result.records[0]["field"]["slug"] == "combinatorics"
 
 
+def test_lean_claims_without_a_link_are_not_links(erdos):
+    claimed = [r for r in erdos.records if '"state":"Lean"' in r["source_status_json"]]
+    assert len(claimed) == 210
+    with_url = [r for r in claimed if '"url":"http' in r["source_status_json"]]
+    assert 0 < len(with_url) < 210  # most claims come without a link
+    for r in claimed:
+        links = [x for x in r["references"] if x["kind"] == "formal-proof"]
+        if r in with_url:
+            assert r["lean4_proof_status"] == "linked" and links and links[0]["url"]
+        else:
+            assert r["lean4_proof_status"] == "not-recorded" and not links
+            assert "formal-proof-claim-without-link" in r["quality_flags"]
+    assert all(r["provenance"]["status_as_of_basis"] == "source-field" for r in erdos.records)
+    # What the record carries is the Apache-2.0 database, not the site's statements.
+    assert {r["source"]["license_class"] for r in erdos.records} == {"permissive"}
+
+
 def test_the_fast_yaml_loader_reads_what_the_safe_loader_reads():
     from openfrontiers.corpus.importers import erdos
 

@@ -172,6 +172,7 @@ def environment(
             "4": b.nat(4),
             "5": b.nat(5),
             "sInf": b.app(b.const("InfSet.sInf"), the_set),
+            "limsup": b.app(b.const("Filter.limsup"), the_set),
         }[value_item]
         statement = b.app(b.const("P001.IsLeast"), the_set, b.answer(answer_term))
 
@@ -221,6 +222,7 @@ SCENARIOS = {
     "solution_value_5": environment(value_item="5", proof="honest"),
     "challenge_value_sinf": environment(value_item="sInf"),
     "solution_value_sinf": environment(value_item="sInf", proof="honest"),
+    "solution_value_limsup": environment(value_item="limsup", proof="honest"),
 }
 
 

@@ -130,6 +130,9 @@ def test_answers():
     assert same_answer(canon, four, ref, MAIN) and not same_answer(canon, five, ref, MAIN)
     assert four.exprs[marked_answer(four, four.get(MAIN).type)] == ("nat", 4)
     assert trivialising(load("solution_value_sinf"), MAIN) == "the answer is built with InfSet.sInf"
+    assert trivialising(load("solution_value_limsup"), MAIN) == (
+        "the answer is built with Filter.limsup"
+    )
     assert trivialising(four, MAIN) is None
 
 

@@ -63,7 +63,7 @@ def test_committed_report_is_current():
     from openfrontiers.project import Project
 
     project = Project(REPO)
-    selection = project.subsets.resolve("HQ-50", project.register)
+    selection = project.subsets.resolve("all", project.register)
     items = [project.register.get(i) for i in selection.ids]
     answers = load_answers(project.evaluator_dir / "answers.toml")
     answered = {i for i, a in answers.items() if a.answer is not None}

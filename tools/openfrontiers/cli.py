@@ -46,7 +46,18 @@ def _root(
 def _register_verbs() -> None:
     # Each stage owns its verbs; the CLI only mounts them. The command modules import
     # their stage when a verb runs, so mounting them all costs little.
-    from .commands import build, check, corpus, doctor, grade, items, jail, packet, probe
+    from .commands import (
+        build,
+        check,
+        corpus,
+        doctor,
+        grade,
+        harness,
+        items,
+        jail,
+        packet,
+        probe,
+    )
 
     app.add_typer(packet.app, name="packet")
     app.command(name="check")(check.check)
@@ -58,6 +69,8 @@ def _register_verbs() -> None:
     app.command(name="build")(build.build)
     app.command(name="probe")(probe.probe)
     app.add_typer(grade.app, name="grade")
+    app.command(name="attempt")(harness.attempt)
+    app.command(name="run")(harness.run)
 
 
 _register_verbs()

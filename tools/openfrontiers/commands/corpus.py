@@ -56,9 +56,10 @@ def build(
     source: list[str] = typer.Option(
         ...,
         "--source",
-        help="KEY=PATH: an importer and its input "
-        "(erdos-problems, formal-conjectures, optimization-constants, "
-        "alphaevolve, generic=MAPPING.toml). Repeatable.",
+        help="KEY=PATH[@REV]: an importer and its input (erdos-problems, formal-conjectures, "
+        "optimization-constants, alphaevolve, petrunin-gallery, colt-open-problems, "
+        "generic=MAPPING.toml). REV = COMMIT[:YYYY-MM-DD], the input's commit and commit "
+        "date, for a tree that is not a git checkout. Repeatable.",
     ),
     out: Path = typer.Option(..., "--out", help="The build directory to write."),
     snapshot_at: str | None = typer.Option(
@@ -90,8 +91,8 @@ def build(
         reasons = ", ".join(f"{r} {n}" for r, n in c["skipped_by_reason"].items())
         print(
             f"{s['key']}: {c['input_records']} input records → {c['problem_records']} problem, "
-            f"{c['catalogue_records']} catalogue, {c['skipped']} skipped"
-            + (f" ({reasons})" if reasons else "")
+            f"{c['catalogue_records']} catalogue, {c['sub_questions']} sub-questions, "
+            f"{c['skipped']} skipped" + (f" ({reasons})" if reasons else "")
         )
     t = manifest["totals"]
     print(
@@ -137,11 +138,12 @@ def stats(
     format: Format = typer.Option(Format.table, "--format", help="table or json."),
     corpus_dir: Path | None = CORPUS_DIR,
 ) -> None:
-    """The figures of Table 1 that apply to this build, with breakdowns by source and class."""
+    """Table 1 of the paper, row by row, for this build beside the paper's figures, with
+    breakdowns by source and MSC class."""
     from rich.markup import escape
 
     from ..corpus.schema import iter_jsonl
-    from ..corpus.stats import CorpusStats, table1_rows
+    from ..corpus.stats import CorpusStats
     from ..corpus.validate import records_path
 
     config = _config(corpus_dir)
@@ -156,10 +158,18 @@ def stats(
         print(dumps(summary))
         return
     out = console()
-    figures = table("Quantity", "Value", title=f"Key figures: {escape(str(file))}")
-    for quantity, value in table1_rows(summary):
-        figures.add_row(escape(quantity), escape(value))
+    figures = table(
+        "Quantity",
+        "This build",
+        "Paper",
+        title=escape(f"Key figures (Table 1 layout; problem partition unless stated): {file}"),
+    )
+    figures.caption = "paper: Table 1 of the paper (snapshot 2026-10-10), for comparison"
+    for row in summary["table1"]:
+        figures.add_row(escape(row["quantity"]), escape(row["build"]), escape(row["paper"]))
     out.print(figures)
+    catalogue = ", ".join(f"{k} {n}" for k, n in summary["catalogue_status"].items())
+    out.print(f"Catalogue partition by status: {catalogue or 'empty'}")
     by_source = table("source", "records", "status", title="Problem records by source")
     for key, count in summary["records_by_source"].items():
         st = summary["status_by_source"].get(key, {})
@@ -226,7 +236,8 @@ def diff(
         print(dumps(result))
         return
     for c in result["status_changes"]:
-        print(f"{c['id']}: {c['old_status']} → {c['new_status']}  ({c['title']})")
+        moved = f" (was {c['old_id']})" if c["old_id"] != c["id"] else ""
+        print(f"{c['id']}: {c['old_status']} → {c['new_status']}{moved}  ({c['title']})")
     for c in result["claim_changes"]:
         print(
             f"{c['id']}: {c['old_status']} (source claim changed: {c['old_claim']} → "

@@ -66,7 +66,7 @@ def items(
 
 @app.command("report")
 def report(
-    subset: str = typer.Option("HQ-50", "--subset", help="The subset to report on."),
+    subset: str = typer.Option("all", "--subset", help="The subset to report on."),
     out: Path = typer.Option(Path("docs/statements-report.md"), "--out", help="Where to write it."),
     check: bool = typer.Option(
         False, "--check", help="Only verify that OUT is up to date (exit 1 if not)."

@@ -1,9 +1,12 @@
 """`ofb corpus diff OLD NEW`: records whose status changed between two builds.
 
 These changes are the candidate stream of Section 4.1 (problems newly marked solved by their
-source). Besides `status`, a change of the source's own claim (`source_status_json`) with
-the same corpus status is reported — for example an Erdős problem moving from `proved` to
-`proved (Lean)`, or a source under the `unassessed` policy changing its labels.
+source). Records are matched on `<source key>/<source's id>`, the id without its partition
+prefix, since a problem its source now calls solved moves to the catalogue partition
+(`problem:…` → `catalogue:…`); such a move is a status change, reported with both ids.
+Besides `status`, a change of the source's own claim (`source_status_json`) with the same
+corpus status is reported — for example an Erdős problem moving from `proved` to `proved
+(Lean)`, or a source under the `unassessed` policy changing its labels.
 """
 
 from __future__ import annotations
@@ -16,12 +19,13 @@ from .build import natural_key
 from .schema import iter_jsonl
 
 
-def _index(path: Path) -> dict[str, tuple[str, str | None, str, str]]:
+def _index(path: Path) -> dict[str, tuple[str, str | None, str, str, str]]:
     out = {}
     for line, r, problem in iter_jsonl(path):
         if problem is not None:
             raise UsageError(f"{path}:{line}: {problem}")
-        out[r["id"]] = (r["status"], r["source_status_json"], r["source"]["key"], r["title"])
+        key = r["id"].partition(":")[2]
+        out[key] = (r["status"], r["source_status_json"], r["source"]["key"], r["title"], r["id"])
     return out
 
 
@@ -29,9 +33,10 @@ def diff(old_file: Path, new_file: Path) -> dict[str, Any]:
     old, new = _index(old_file), _index(new_file)
     status_changes, claim_changes = [], []
     for rid in sorted(old.keys() & new.keys(), key=natural_key):
-        (s0, c0, key, _), (s1, c1, _, title) = old[rid], new[rid]
+        (s0, c0, key, _, id0), (s1, c1, _, title, id1) = old[rid], new[rid]
         entry = {
-            "id": rid,
+            "id": id1,
+            "old_id": id0,
             "source": key,
             "title": title,
             "old_status": s0,
@@ -50,6 +55,6 @@ def diff(old_file: Path, new_file: Path) -> dict[str, Any]:
         "new_records": len(new),
         "status_changes": status_changes,
         "claim_changes": claim_changes,
-        "added": sorted(new.keys() - old.keys(), key=natural_key),
-        "removed": sorted(old.keys() - new.keys(), key=natural_key),
+        "added": sorted((new[k][4] for k in new.keys() - old.keys()), key=natural_key),
+        "removed": sorted((old[k][4] for k in old.keys() - new.keys()), key=natural_key),
     }

@@ -1,10 +1,12 @@
 """`ofb corpus export`: a filtered copy of a build (JSONL and/or Parquet) with a manifest.
 
 The corpus grants no license of its own (Appendix F): each record keeps its source's
-wording, and the registry classes every source (`license_class`). `--license-filter` keeps
-the records whose source is in the given classes, so `--license-filter cc0,permissive`
-gives the permissive subset; `--sources` / `--exclude-sources` select by source key. A record
-whose source is not in the registry counts as `none-established`.
+wording and the class of the terms of what it carries (`source.license_class`: e.g. an Erdős
+record holds only the Apache-2.0 database, not the site's statements). `--license-filter`
+keeps the records of the given classes, so `--license-filter cc0,permissive` gives the
+permissive subset; `--sources` / `--exclude-sources` select by source key. A record without a
+class counts as its registry source's class, and as `none-established` when its source is
+not in the registry.
 """
 
 from __future__ import annotations
@@ -62,7 +64,11 @@ class ExportFilter:
         kinds = frozenset({"problem", "catalogue"}) if kind == "all" else frozenset({kind})
         return cls(classes, chosen, dropped, kinds)
 
-    def license_class(self, key: str, registry: Registry) -> str:
+    def license_class(self, record: dict[str, Any], registry: Registry) -> str:
+        own = record["source"].get("license_class")
+        if isinstance(own, str) and own in LICENSE_CLASSES:
+            return own
+        key = record["source"]["key"]
         return registry[key].license_class if key in registry else UNREGISTERED_CLASS
 
     def keep(self, record: dict[str, Any], registry: Registry) -> bool:
@@ -73,7 +79,7 @@ class ExportFilter:
             return False
         return (
             self.license_classes is None
-            or self.license_class(key, registry) in self.license_classes
+            or self.license_class(record, registry) in self.license_classes
         )
 
     def as_dict(self) -> dict[str, Any]:
@@ -109,7 +115,7 @@ def export(
                 continue
             key = record["source"]["key"]
             by_source[key] += 1
-            by_class[filt.license_class(key, registry)] += 1
+            by_class[filt.license_class(record, registry)] += 1
             if jsonl is not None:
                 jsonl.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
             yield record

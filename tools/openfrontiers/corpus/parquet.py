@@ -33,6 +33,15 @@ _FORMALIZATION = pa.struct(
         ("code", _S),
     ]
 )
+_SUB_QUESTION = pa.struct(
+    [
+        ("label", _S),
+        ("kind", _S),
+        ("declaration", _S),
+        ("statement", _S),
+        ("source_record", _S),
+    ]
+)
 _BOUND = pa.struct(
     [
         ("direction", _S),
@@ -51,6 +60,7 @@ SCHEMA = pa.schema(
         ("title", _S),
         ("problem_statement", _S),
         ("background", _S),
+        ("sub_questions", pa.list_(_SUB_QUESTION)),
         ("field", pa.struct([("main", _S), ("slug", _S), ("source_labels", pa.list_(_S))])),
         ("msc2020", pa.list_(pa.struct([("code", _S), ("basis", _S), ("evidence", _S)]))),
         ("status", _S),
@@ -65,6 +75,8 @@ SCHEMA = pa.schema(
                     ("collection", _S),
                     ("url", _S),
                     ("license", _S),
+                    ("license_class", _S),
+                    ("license_basis", _S),
                 ]
             ),
         ),
@@ -74,15 +86,18 @@ SCHEMA = pa.schema(
                 [
                     ("imported_at", _S),
                     ("status_as_of", _S),
+                    ("status_as_of_basis", _S),
                     ("has_full_text", pa.bool_()),
                     ("source_record", _S),
                     ("input_file", _S),
                     ("sha256", _S),
+                    ("revision", _S),
                     ("importer", _S),
                 ]
             ),
         ),
         ("references", pa.list_(_REFERENCE)),
+        ("cross_references", pa.list_(pa.struct([("relation", _S), ("id", _S)]))),
         ("formalizations", pa.list_(_FORMALIZATION)),
         ("proof", _S),
         ("proof_status", _S),

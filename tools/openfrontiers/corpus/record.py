@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-SCHEMA_VERSION = "1.0.0"
+SCHEMA_VERSION = "1.1.0"
 
 FIELD_ORDER = (
     "id",
@@ -13,6 +13,7 @@ FIELD_ORDER = (
     "title",
     "problem_statement",
     "background",
+    "sub_questions",
     "field",
     "msc2020",
     "status",
@@ -20,6 +21,7 @@ FIELD_ORDER = (
     "source",
     "provenance",
     "references",
+    "cross_references",
     "formalizations",
     "proof",
     "proof_status",
@@ -33,14 +35,19 @@ FIELD_ORDER = (
     "snapshot_at",
 )
 STATUSES = ("open", "unassessed", "partially-solved", "solved", "disputed", "withdrawn")
+# Section 3: solved material lives in the catalogue partition; the problem partition holds
+# open, partially-solved, unassessed and disputed records.
+CATALOGUE_STATUSES = frozenset({"solved", "withdrawn"})
 
 _DEFAULTS: dict[str, Any] = {
     "problem_statement": None,
     "background": None,
+    "sub_questions": [],
     "field": None,
     "msc2020": [],
     "source_status_json": None,
     "references": [],
+    "cross_references": [],
     "formalizations": [],
     "proof": None,
     "proof_status": "not-recorded",

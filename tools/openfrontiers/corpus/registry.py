@@ -42,6 +42,7 @@ FIELDS = {
     "field",
     "importer",
     "input_license",
+    "input_license_class",
     "records_in_paper",
 }
 REQUIRED = {"name", "partition", "type", "license", "license_class", "status_policy", "field"}
@@ -62,6 +63,7 @@ class Source:
     importer: str | None = None
     input_license: str | None = None
     records_in_paper: int | None = None
+    input_license_class: str | None = None
 
 
 @dataclass(frozen=True)
@@ -126,6 +128,22 @@ def load_registry(path: Path, fields: frozenset[str] | None = None) -> Registry:
             expect_str(doc, where + ("importer",), importer, errors)
         if "input_license" in entry:
             expect_str(doc, where + ("input_license",), entry["input_license"], errors)
+        if "input_license_class" in entry:
+            expect_str(
+                doc,
+                where + ("input_license_class",),
+                entry["input_license_class"],
+                errors,
+                LICENSE_CLASSES,
+            )
+            if "input_license" not in entry:
+                errors.append(
+                    doc.error(
+                        where + ("input_license_class",),
+                        "missing-key",
+                        "`input_license_class` classes `input_license`: give both",
+                    )
+                )
         count = entry.get("records_in_paper")
         if count is not None and (
             not isinstance(count, int) or isinstance(count, bool) or count < 0
@@ -137,17 +155,10 @@ def load_registry(path: Path, fields: frozenset[str] | None = None) -> Registry:
                     "`records_in_paper` must be a non-negative integer",
                 )
             )
-        # Each value is None exactly when reading it added an error.
-        if (
-            len(errors) == n_before
-            and name is not None
-            and partition is not None
-            and kind is not None
-            and license_ is not None
-            and license_class is not None
-            and policy is not None
-            and field is not None
-        ):
+        if len(errors) == n_before:
+            # No error was added, so every required value above is a checked string.
+            assert name and partition and kind and license_ and license_class and policy
+            assert field
             sources[key] = Source(
                 key,
                 name,
@@ -161,6 +172,7 @@ def load_registry(path: Path, fields: frozenset[str] | None = None) -> Registry:
                 importer,
                 entry.get("input_license"),
                 count,
+                entry.get("input_license_class"),
             )
     if errors:
         raise ConfigError(errors)

@@ -7,10 +7,10 @@ and only a record it rejects is run through `jsonschema`'s 2020-12 validator to 
 error with its path. The schema uses no keyword whose meaning differs between the two
 (tests compare them on valid and broken records).
 
-On top of the schema, `RecordChecker` checks what needs the rest of the configuration:
-the id agrees with `record_kind` and names the record's source, `source_status_json` is a
-JSON object, the source is registered, the field and every MSC class exist, and ids are
-unique.
+On top of the schema, `RecordChecker` checks what needs the rest of the configuration: the
+id agrees with `record_kind` and names the record's source, a solved or withdrawn record is
+in the catalogue partition, `source_status_json` is a JSON object, the source is registered,
+the field and every MSC class exist, and ids are unique.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ import jsonschema
 
 from ..errors import InputError, Location, OfbError
 from .msc import Taxonomy
+from .record import CATALOGUE_STATUSES
 from .registry import Registry
 
 
@@ -190,6 +191,12 @@ class RecordChecker:
             bad("source.key", "id-source", f"{rec['source']['key']!r} but the id names {key!r}")
         if rid in self.seen:
             bad("id", "duplicate-id", "another record has this id")
+        if rec["record_kind"] == "problem" and rec["status"] in CATALOGUE_STATUSES:
+            bad(
+                "record_kind",
+                "partition",
+                f"a {rec['status']} record belongs to the catalogue partition (Section 3)",
+            )
         self.seen.add(rid)
         claim = rec["source_status_json"]
         if claim is not None:

@@ -147,6 +147,7 @@ class CorpusStats:
             "records_by_decade": {str(d): c for d, c in sorted(_decades(self.years).items())},
             "quality_flags": dict(sorted(self.flags.items())),
         }
+        out["table1"] = table1(out)
         return out
 
 
@@ -166,7 +167,7 @@ def _rank(hist: Counter[int], p: float) -> int | None:
     for value in sorted(hist):
         seen += hist[value]
         if seen >= want:
-            return value
+            return int(value)
     return None  # pragma: no cover - unreachable when total > 0
 
 
@@ -181,8 +182,46 @@ def pct(part: int, whole: int) -> str:
     return f"{part:,} ({100 * part / whole:.1f}%)" if whole else f"{part:,}"
 
 
+# Table 1 of the paper (problem partition unless stated; snapshot 2026-10-10), row by row, so
+# a build can be set beside it. The quantities are the paper's, in its order.
+PAPER_TABLE1: tuple[tuple[str, str], ...] = (
+    ("Problem / catalogue items", "12,151 / 4,751"),
+    ("Sources registered / contributing", "71 / 62"),
+    ("Collections with ≥100 records", "7"),
+    ("Distinct source names", "6,294"),
+    ("Records from problem / workshop lists", "8,349 / 3,516"),
+    ("Top-level fields / sub-fields", "10 / 32"),
+    ("Mathematics records", "11,349 (93.4%)"),
+    ("Status open", "6,162 (50.7%)"),
+    ("Status unassessed", "5,591 (46.0%)"),
+    ("Status partially-solved", "354 (2.9%)"),
+    ("Status solved/disputed/withdrawn", "41 / 2 / 1"),
+    ("Records with ≥1 MSC 2020 code", "8,011 (65.9%)"),
+    ("Distinct MSC codes / top-level classes", "218 / 44"),
+    ("Records with a Lean 4 statement", "1,946 (16.0%)"),
+    ("Lean attachments / flagged as placeholder", "1,961 / 1,562"),
+    ("References / records with ≥1", "21,739 / 99.7%"),
+    ("Statement words: mean / median / p90", "65.4 / 39 / 148"),
+    ("Records with LaTeX math", "10,570 (87.0%)"),
+    ("Records with full source text", "1,507"),
+    ("Posed year known", "3,389 (27.9%) (range 1611–2026)"),
+)
+NOT_COMPUTED = "not computed"
+
+
+def table1(s: dict[str, Any]) -> list[dict[str, str]]:
+    """Table 1 of the paper beside this build's figures, row by row."""
+    build = dict(table1_rows(s))
+    return [
+        {"quantity": quantity, "build": build[quantity], "paper": paper}
+        for quantity, paper in PAPER_TABLE1
+    ]
+
+
 def table1_rows(s: dict[str, Any]) -> list[tuple[str, str]]:
-    """The rows of Table 1 the build can fill, as (quantity, value)."""
+    """The rows of Table 1 in the paper's order, as (quantity, this build's value).
+    "Distinct source names" is not computed: the paper does not define it precisely enough
+    to reproduce."""
     n = s["problem_records"]
     st = s["status"]
     words = s["statement_words"]
@@ -197,6 +236,7 @@ def table1_rows(s: dict[str, Any]) -> list[tuple[str, str]]:
             ),
         ),
         ("Collections with ≥100 records", str(s["collections_with_100_records"])),
+        ("Distinct source names", NOT_COMPUTED),
         (
             "Records from problem / workshop lists",
             f"{types.get('problem-list', 0):,} / {types.get('workshop-list', 0):,}",
@@ -229,13 +269,13 @@ def table1_rows(s: dict[str, Any]) -> list[tuple[str, str]]:
         ("Records with LaTeX math", pct(s["records_with_latex"], n)),
         ("Records with full source text", f"{s['records_with_full_text']:,}"),
         (
-            "Posed year known"
+            "Posed year known",
+            pct(s["posed_year_known"], n)
             + (
                 f" (range {s['posed_year_range'][0]}–{s['posed_year_range'][1]})"
                 if s["posed_year_range"]
                 else ""
             ),
-            pct(s["posed_year_known"], n),
         ),
     ]
     return rows

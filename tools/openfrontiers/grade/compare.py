@@ -71,6 +71,15 @@ NOT_EXPLICIT = (
     "Nonempty.some",
     "Exists.choose",
     "Classical.arbitrary",
+    # A limit named rather than computed: where the statement asks for a limit, `lim`,
+    # `limUnder`, `limsup` or `liminf` of the same sequence would prove `main` by knowing
+    # only that the limit exists.
+    "lim",
+    "limUnder",
+    "Filter.limsup",
+    "Filter.liminf",
+    "Filter.limsSup",
+    "Filter.limsInf",
 )
 ANSWER_KEY = "FrontierBench.answer"
 MAX_FINDINGS = 20

@@ -70,8 +70,12 @@ class BwrapBackend:
         layout: CgroupLayout | None = None,
         uid: int = JAIL_UID,
         gid: int = JAIL_GID,
+        seccomp_profile: str = "grading",
     ) -> None:
         self.hardening = hardening
+        # "agent" only for the attempt harness's agent jail (seccomp.py); never for grading.
+        seccomp.denied(seccomp_profile)  # an unknown name fails here, not at the first run
+        self.seccomp_profile = seccomp_profile
         self.uid, self.gid = uid, gid
         self.root = os.geteuid() == 0
         self.layout = layout if layout is not None else CgroupLayout.detect()
@@ -159,7 +163,7 @@ class BwrapBackend:
         if not argv:
             raise OfbError("nothing to run in the jail")
         staged = None
-        if policy.work_dir is not None:
+        if policy.work_dir is not None and policy.work_source is None:
             staged = stack.enter_context(staged_work_dir(policy, self.uid, self.gid))
         cgroup = None
         if self.use_cgroups:
@@ -292,6 +296,8 @@ class BwrapBackend:
         work = policy.work_path
         if staged is not None:
             mounts.append((work, ["--bind", str(staged.path), str(work)]))
+        elif policy.work_source is not None:
+            mounts.append((work, ["--bind", str(policy.work_source), str(work)]))
         else:
             mounts.append(
                 (work, ["--size", str(policy.work_size), "--perms", "1777", "--tmpfs", str(work)])
@@ -321,7 +327,7 @@ class BwrapBackend:
             "/etc/group",
         ]
         if h.seccomp:
-            args += ["--seccomp", str(_memfd(seccomp.bpf_program(), fds))]
+            args += ["--seccomp", str(_memfd(seccomp.bpf_program(self.seccomp_profile), fds))]
         args += ["--chdir", str(policy.cwd or work), "--", *command]
         return args
 

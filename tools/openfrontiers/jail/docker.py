@@ -149,6 +149,8 @@ class DockerBackend:
             mounts.append(
                 Mount("/tmp", None, type="tmpfs", tmpfs_size=policy.tmp_size, tmpfs_mode=0o1777)
             )
+            if policy.work_source is not None:  # the agent jail's; bwrap only
+                raise OfbError("the docker jail does not bind a work source (use bwrap)")
             work = policy.work_path
             staged = None
             if policy.work_dir is not None:

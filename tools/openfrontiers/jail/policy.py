@@ -61,6 +61,10 @@ class JailPolicy:
       most `copy_back_files` entries, regular files and directories only, none sparse
       (`jail/workspace.py`); anything else fails the run. `None`: a fresh empty work dir
       at `/work`.
+    * `work_source`: instead, a host directory bound as it is at `work_dir` (no staging, no
+      copy back), for a work dir that outlives one run (the attempt harness's, on a tmpfs of
+      its own). The caller caps its size and reads what jailed code left there with care
+      (no symlink followed).
     * `/tmp` is always a fresh file system of `tmp_size` bytes.
     * `env`: the whole environment of the command (nothing is inherited).
     """
@@ -75,6 +79,7 @@ class JailPolicy:
     files: tuple[tuple[str, bytes], ...] = ()  # extra read-only files: (path inside, content)
     copy_back: tuple[str, ...] | None = None  # what comes back from the work dir (None: all)
     copy_back_files: int = 20_000
+    work_source: Path | None = None  # a host directory bound as is at work_dir (see above)
 
     def __post_init__(self) -> None:
         for p in self.read_only:
@@ -84,6 +89,10 @@ class JailPolicy:
                 raise UsageError("the jail never binds / (host sockets would be reachable)")
         if self.work_dir is not None and not Path(self.work_dir).is_absolute():
             raise UsageError(f"jail work dir must be absolute: {self.work_dir}")
+        if self.work_source is not None and (
+            self.work_dir is None or not Path(self.work_source).is_absolute()
+        ):
+            raise UsageError("a jail work source needs an absolute path and a work_dir")
         if self.work_size <= 0 or self.tmp_size <= 0:
             raise UsageError("jail work dir and /tmp sizes must be positive")
         if self.copy_back_files <= 0:

@@ -8,6 +8,13 @@ eBPF, perf events, the kernel keyring, kexec, module loading and io_uring. Denie
 fail with EPERM, so programs see an ordinary error. `clone3` passes its flags in memory a
 filter cannot read, so it fails with ENOSYS and the C library falls back to `clone`.
 System calls of another architecture (32-bit `int 0x80` on x86-64) kill the process.
+
+A second, separate profile, `agent`, is for the agent jail of the attempt harness only
+(`openfrontiers.harness.sandbox`): its network namespace holds nothing but `lo`, and its
+only exits are Unix sockets of host services bound into it, reached through a forwarder on
+the jail's loopback. It therefore allows sockets of exactly three families (`AF_UNIX`,
+`AF_INET`, `AF_INET6`) with `connect`, `bind`, `listen` and `accept`; every other rule is
+the grading profile's. Grading, builds and probes never use it.
 """
 
 from __future__ import annotations
@@ -78,6 +85,13 @@ CLONE_NAMESPACE_FLAGS = {
 }
 ENOSYS_CALLS = ("clone3",)
 
+# The agent profile: the socket calls it allows, and the families `socket`/`socketpair`
+# may create (AF_UNIX, AF_INET, AF_INET6); every other family fails with EAFNOSUPPORT.
+SOCKET_CALLS = ("socket", "socketpair", "connect", "bind", "listen", "accept", "accept4")
+AGENT_SOCKET_FAMILIES = {"AF_UNIX": 1, "AF_INET": 2, "AF_INET6": 10}
+_HIGHEST_FAMILY = 64  # above AF_MAX of every kernel we know; larger values are denied too
+PROFILES = ("grading", "agent")
+
 
 def _binding():
     """libseccomp's Python binding: Debian's `seccomp` module or PyPI's `pyseccomp`."""
@@ -105,13 +119,29 @@ def binding_name() -> str | None:
         return None
 
 
-@lru_cache(maxsize=1)
-def bpf_program() -> bytes:
+def denied(profile: str = "grading") -> tuple[str, ...]:
+    """The calls a profile denies outright."""
+    if profile not in PROFILES:
+        raise OfbError(f"unknown seccomp profile {profile!r} (known: {', '.join(PROFILES)})")
+    if profile == "agent":
+        return tuple(name for name in DENIED if name not in SOCKET_CALLS)
+    return DENIED
+
+
+@lru_cache(maxsize=2)
+def bpf_program(profile: str = "grading") -> bytes:
     """The filter as a classic BPF program for the native architecture (bwrap --seccomp)."""
     sc = _binding()
     f = sc.SyscallFilter(defaction=sc.ALLOW)
-    for name in DENIED:
+    for name in denied(profile):
         f.add_rule(sc.ERRNO(errno.EPERM), name)
+    if profile == "agent":
+        allowed = set(AGENT_SOCKET_FAMILIES.values())
+        for call in ("socket", "socketpair"):
+            for family in range(_HIGHEST_FAMILY + 1):
+                if family not in allowed:
+                    f.add_rule(sc.ERRNO(errno.EAFNOSUPPORT), call, sc.Arg(0, sc.EQ, family))
+            f.add_rule(sc.ERRNO(errno.EAFNOSUPPORT), call, sc.Arg(0, sc.GT, _HIGHEST_FAMILY))
     for name in ENOSYS_CALLS:
         f.add_rule(sc.ERRNO(errno.ENOSYS), name)
     for flag in CLONE_NAMESPACE_FLAGS.values():

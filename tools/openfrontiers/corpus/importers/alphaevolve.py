@@ -24,7 +24,7 @@ from ...errors import InputError, Location
 from ..record import field_value, link_kind, make_record, record_id, reference, status_json
 from ..text import html_links, html_tables, html_to_markdown
 from ..tomldoc import ConfigError
-from .base import ImportContext, Importer, ImportResult
+from .base import Editorial, ImportContext, Importer, ImportResult, editorial_msc
 
 NAME = "alphaevolve"
 VERSION = "1"
@@ -141,6 +141,7 @@ def run(path: Path, ctx: ImportContext) -> ImportResult:
         )
     result = ImportResult(path, NAME, VERSION)
     catalogue = _catalogue(ctx)
+    editorial = editorial_msc(ctx.config(NAME), ctx.taxonomy)
     results_by_page = _status(result, path / "status.json")
     statements: dict[str, str] = {}
     pages = sorted(
@@ -178,8 +179,13 @@ def run(path: Path, ctx: ImportContext) -> ImportResult:
                 statement,
                 results_by_page.get(int(number)),
                 catalogue.get(number),
+                editorial.get(number),
             )
         )
+    missing = [r["id"].rsplit("/", 1)[1] for r in result.records]
+    missing = [n for n in missing if n not in editorial]
+    if missing:
+        result.notes.append(f"no editorial MSC class for pages: {', '.join(missing)}")
     return result
 
 
@@ -220,6 +226,7 @@ def _record(
     statement: str | None,
     result_class: str | None,
     catalogue_reason: str | None,
+    editorial: Editorial | None,
 ) -> dict[str, Any]:
     raw_title = " ".join(data.get("title", "").split())
     m = _TITLE_NUMBER.match(raw_title)
@@ -287,7 +294,8 @@ def _record(
         title=f"AlphaEvolve problem {number} · {name or 'untitled'}",
         problem_statement=statement if kind == "problem" else None,
         background=comments if kind == "problem" else None,
-        field=field_value(ctx.default_field()),
+        field=field_value((editorial.field if editorial else None) or ctx.default_field()),
+        msc2020=list(editorial.msc) if editorial else [],
         status="unassessed",
         source_status_json=status_json({"status_json_class": result_class})
         if result_class

@@ -87,17 +87,24 @@ def _record(
             references.append(reference("oeis", f"OEIS {seq}", f"https://oeis.org/{seq}"))
     formal = entry.get("formal_status") or {}
     lean_proof = "not-recorded"
+    flags = ["no-statement-text"]
     if formal.get("state") == "Lean":
-        lean_proof = "linked"
+        # The database says a solution is formalized in Lean; a link makes that a
+        # reference, a bare claim stays in source_status_json only (the build may find the
+        # link on the cross-referenced formal-conjectures record).
         url = formal.get("url")
-        references.append(
-            reference(
-                "formal-proof",
-                "Erdős problem database: solution formalized in Lean"
-                + (f" ({formal['note']})" if formal.get("note") else ""),
-                url if isinstance(url, str) and url.startswith(("http://", "https://")) else None,
+        if isinstance(url, str) and url.startswith(("http://", "https://")):
+            lean_proof = "linked"
+            references.append(
+                reference(
+                    "formal-proof",
+                    "Erdős problem database: solution formalized in Lean"
+                    + (f" ({formal['note']})" if formal.get("note") else ""),
+                    url,
+                )
             )
-        )
+        else:
+            flags.append("formal-proof-claim-without-link")
     if (entry.get("formalized") or {}).get("state") == "yes":
         references.append(
             reference(
@@ -111,7 +118,8 @@ def _record(
     comment = str(entry["comments"]) if entry.get("comments") else ""
     suffix = comment or " / ".join(tags)
     prize = str(entry.get("prize") or "")
-    flags = ["no-statement-text"] + (["unmapped-labels"] if unmapped else [])
+    if unmapped:
+        flags.append("unmapped-labels")
     return make_record(
         id=record_id("problem", ctx.source.key, number),
         record_kind="problem",

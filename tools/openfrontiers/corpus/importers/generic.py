@@ -321,8 +321,10 @@ def _record(
         msc2020=msc,
         status=status or "unassessed",
         source_status_json=status_json({"status": raw_status}) if raw_status else None,
+        # An export of a collection carries the collection's statements, under its terms.
         source=ctx.source_value(
-            url=url if url and url.startswith(("http://", "https://")) else None
+            url=url if url and url.startswith(("http://", "https://")) else None,
+            from_input=False,
         ),
         provenance=result.provenance(
             ctx,

@@ -9,9 +9,13 @@ gives each page's best bounds and address. Per page:
   page's `## References`;
 * the other sections (additional comments, remarks, certificates) → background, with their
   headings; `## Contribution notes` (how the entry was prepared) is left out;
-* status (policy in `Corpus/importers/optimization-constants.toml`): `solved` when the
-  README's best lower and best upper bound are written identically (ignoring the
-  parenthesised unverified values marked `*`), `open` otherwise.
+* status (policy in `Corpus/importers/optimization-constants.toml`) is the repository's own
+  claim: a constant its README's "Recent progress" reports **solved** is `solved`; any other
+  constant of the README table is `listed` (the repository tracks constants whose value is
+  still being bounded); a page without a table row is `unlisted`. Whether the best lower and
+  upper bound are written identically is a local check, not the source's claim: it is
+  recorded as the flag `bounds-written-equal` and never sets the status;
+* MSC classes are editorial (the config's `[msc]`), since the source names no subject.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from ..record import field_value, link_kind, make_record, record_id, reference, 
 from ..text import MD_LINK as _LINK
 from ..text import first_url
 from ..tomldoc import ConfigError
-from .base import ImportContext, Importer, ImportResult, status_table
+from .base import ImportContext, Importer, ImportResult, editorial_msc, status_table
 
 NAME = "optimization-constants"
 VERSION = "1"
@@ -37,6 +41,7 @@ _KEY = re.compile(r"^\[([^\]]+)\]")
 _PAGE = re.compile(r"constants/([0-9A-Za-z_-]+)\.html")
 _UNVERIFIED = re.compile(r"\([^()]*\*[^()]*\)")
 _OMITTED_SECTIONS = ("contribution notes",)
+_PROGRESS_LABEL = re.compile(r"\*\*([^*]+?):?\*\*")
 
 
 def _markdown() -> MarkdownIt:
@@ -64,8 +69,11 @@ def run(path: Path, ctx: ImportContext) -> ImportResult:
         )
     result = ImportResult(path, NAME, VERSION)
     policy = _policy(ctx)
+    editorial = editorial_msc(ctx.config(NAME), ctx.taxonomy)
     md = _markdown()
-    rows = _summary(md, result.read_text(readme))
+    readme_text = result.read_text(readme)
+    rows = _summary(md, readme_text)
+    progress = _progress(md, readme_text)
     by_page = {r.page: r for r in rows}
     readme_rel = result.rel(readme)
     pages = sorted(pages_dir.glob("*.md"), key=_natural)
@@ -82,15 +90,37 @@ def run(path: Path, ctx: ImportContext) -> ImportResult:
     for page in pages:
         result.seen += 1
         rel = result.rel(page)
-        listed = by_page.get(page.stem)
+        page_row = by_page.get(page.stem)
         text = result.read_text(page)
-        record = _record(ctx, result, md, page.stem, rel, text, listed, policy)
+        record = _record(
+            ctx, result, md, page.stem, rel, text, page_row, policy, progress.get(page.stem, [])
+        )
         if record is None:
             result.skip(
                 rel, page.stem, "no-description", "the page has no `## Description of constant`"
             )
         else:
+            entry = editorial.get(page.stem)
+            if entry is not None:
+                record["msc2020"] = list(entry.msc)
+                if entry.field is not None:
+                    record["field"] = field_value(entry.field)
             result.records.append(record)
+    local = [
+        r["id"].rsplit("/", 1)[1]
+        for r in result.records
+        if "bounds-written-equal" in r["quality_flags"] and r["status"] != policy["solved"]
+    ]
+    if local:
+        result.notes.append(
+            "best bounds written identically but not reported solved by the README "
+            f"(kept as the source says): {', '.join(local)}"
+        )
+    missing = sorted(
+        {r["id"].rsplit("/", 1)[1] for r in result.records} - set(editorial), key=_natural_id
+    )
+    if missing:
+        result.notes.append(f"no editorial MSC class for: {', '.join(missing)}")
     return result
 
 
@@ -99,7 +129,7 @@ def _policy(ctx: ImportContext) -> dict[str, str]:
     table = status_table(doc)
     missing = [
         doc.error(("status",), "missing-key", f"[status] needs `{key}`")
-        for key in ("equal-bounds", "gap")
+        for key in ("solved", "listed", "unlisted")
         if key not in table
     ]
     if missing:
@@ -108,7 +138,27 @@ def _policy(ctx: ImportContext) -> dict[str, str]:
 
 
 def _natural(path: Path) -> tuple:
-    return tuple(int(p) if p.isdigit() else p for p in re.split(r"([0-9]+)", path.stem))
+    return _natural_id(path.stem)
+
+
+def _natural_id(stem: str) -> tuple:
+    return tuple(int(p) if p.isdigit() else p for p in re.split(r"([0-9]+)", stem) if p)
+
+
+def _progress(md: MarkdownIt, text: str) -> dict[str, list[dict[str, str]]]:
+    """The README's "Recent progress" items, by the constant pages they link: each item's
+    label (`solved`, `improved lower bound`, …) and its text, verbatim."""
+    _, sections, tokens = _sections(md, text)
+    out: dict[str, list[dict[str, str]]] = {}
+    for name, start, end in sections:
+        if name.lower() != "recent progress":
+            continue
+        for item in _list_items(tokens, start, end):
+            label = _PROGRESS_LABEL.search(item)
+            entry = {"label": label.group(1).strip() if label else "", "text": item}
+            for page in dict.fromkeys(m.group(1) for m in _PAGE.finditer(item)):
+                out.setdefault(page, []).append(entry)
+    return out
 
 
 def _cells(tokens: list[Token], start: int) -> tuple[list[list[str]], int]:
@@ -149,7 +199,7 @@ def _summary(md: MarkdownIt, text: str) -> list[_Row]:
                 continue
             link = _LINK.search(cells[0])
             page = _PAGE.search(link.group(2)) if link else None
-            if not link or not page:
+            if link is None or page is None:
                 continue
             out.append(
                 _Row(link.group(1), page.group(1), link.group(2), cells[1], cells[2], cells[3])
@@ -189,6 +239,7 @@ def _record(
     text: str,
     row: _Row | None,
     policy: dict[str, str],
+    progress: list[dict[str, str]],
 ) -> dict[str, Any] | None:
     title, sections, tokens = _sections(md, text)
     lines = text.splitlines()
@@ -225,21 +276,24 @@ def _record(
             b["url"] = by_key.get(key.group(1))
     best_lower = row.best_lower if row else None
     best_upper = row.best_upper if row else None
-    status = policy["gap"]
-    if best_lower and best_upper and _primary(best_lower) == _primary(best_upper):
-        status = policy["equal-bounds"]
+    solved = any(e["label"].lower().startswith("solved") for e in progress)
+    status = policy["solved"] if solved else policy["listed"] if row else policy["unlisted"]
     flags = []
+    if best_lower and best_upper and _primary(best_lower) == _primary(best_upper):
+        flags.append("bounds-written-equal")
     if any("*" in (b["value"] + (b["comment"] or "")) for b in bounds) or "*" in (
         best_lower or ""
     ) + (best_upper or ""):
         flags.append("unverified-bounds-reported")
     if not refs:
         flags.append("no-references")
-    claim = {
+    claim: dict[str, Any] = {
         "best_lower": best_lower,
         "best_upper": best_upper,
         "summary_row": row.number if row else None,
     }
+    if progress:
+        claim["recent_progress"] = progress
     name = row.description if row else (title or stem)
     return make_record(
         id=record_id("problem", ctx.source.key, stem),
@@ -249,7 +303,7 @@ def _record(
         background="\n\n".join(background) or None,
         field=field_value(ctx.default_field()),
         status=status,
-        source_status_json=status_json(claim if row else None),
+        source_status_json=status_json(claim if row or progress else None),
         source=ctx.source_value(url=row.url if row else None),
         provenance=result.provenance(ctx, rel, rel, has_full_text=True),
         references=refs,

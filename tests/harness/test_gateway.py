@@ -1,0 +1,146 @@
+"""The gateway: its policy on request bodies, and the service itself on a Unix socket in
+front of the stand-in model (streaming and whole answers, both APIs, refusals, logs)."""
+
+from __future__ import annotations
+
+import json
+
+import httpx2
+import pytest
+
+from openfrontiers.harness import gateway_policy as gp
+from openfrontiers.harness.config import Upstream
+from openfrontiers.harness.gateway import GatewayLog, GatewaySettings, build_app
+from openfrontiers.harness.services import Services
+from openfrontiers.harness.standin import StandinModel
+
+ANTHROPIC_TOOLS = [
+    {"name": "Bash", "input_schema": {"type": "object"}},
+    {"type": "custom", "name": "mine", "input_schema": {"type": "object"}},
+    {"type": "bash_20250124", "name": "bash"},
+    {"type": "web_search_20250305", "name": "web_search"},
+    {"type": "web_fetch_20250910", "name": "web_fetch"},
+    {"type": "code_execution_20250825", "name": "code_execution"},
+    {"type": "mcp_toolset", "mcp_server_name": "remote"},
+]
+
+
+def test_anthropic_policy_pins_the_model_and_strips_vendor_tools():
+    body = {
+        "model": "claude-haiku",
+        "tools": ANTHROPIC_TOOLS,
+        "mcp_servers": [{"url": "x"}],
+        "container": "c1",
+        "tool_choice": {"type": "tool", "name": "code_execution"},
+    }
+    result = gp.anthropic_request(body, "pinned", web=False)
+    assert result.body["model"] == "pinned" and result.requested_model == "claude-haiku"
+    assert [t.get("name") for t in result.body["tools"]] == ["Bash", "mine", "bash"]
+    assert set(result.removed_tools) == {
+        "web_search_20250305:web_search", "web_fetch_20250910:web_fetch",
+        "code_execution_20250825:code_execution", "mcp_toolset",
+    }  # fmt: skip
+    assert "mcp_servers" not in result.body and "container" not in result.body
+    assert "tool_choice" not in result.body
+    live = gp.anthropic_request(body, "pinned", web=True)
+    assert {t.get("name") for t in live.body["tools"]} >= {"web_search", "web_fetch"}
+    assert "code_execution" not in {t.get("name") for t in live.body["tools"]}
+
+
+def test_anthropic_betas_lose_the_flags_of_removed_tools():
+    header = (
+        "claude-code-20250219,code-execution-2025-08-25,mcp-client-2025-04-04,web-fetch-2025-09-10"
+    )
+    kept, dropped = gp.anthropic_betas(header, web=False)
+    assert kept == "claude-code-20250219" and len(dropped) == 3
+    kept, _ = gp.anthropic_betas(header, web=True)
+    assert kept == "claude-code-20250219,web-fetch-2025-09-10"
+
+
+def test_openai_policy_keeps_client_tools_and_web_only_live():
+    tools = [
+        {"type": "function", "name": "exec_command"},
+        {"type": "namespace", "name": "ns", "tools": [{"type": "function", "name": "a"},
+                                                      {"type": "code_interpreter"}]},
+        {"type": "web_search"}, {"type": "code_interpreter"}, {"type": "mcp", "server_url": "x"},
+        {"type": "image_generation"}, {"type": "file_search"},
+    ]  # fmt: skip
+    body = {
+        "model": "gpt-x",
+        "tools": tools,
+        "tool_choice": {"type": "web_search"},
+        "include": ["code_interpreter_call.outputs", "reasoning.encrypted_content"],
+    }
+    result = gp.openai_request(body, "pinned", web=False)
+    assert result.body["model"] == "pinned"
+    kinds = [t["type"] for t in result.body["tools"]]
+    assert kinds == ["function", "namespace"]
+    assert result.body["tools"][1]["tools"] == [{"type": "function", "name": "a"}]
+    assert result.body["tool_choice"] == "auto"
+    assert result.body["include"] == ["reasoning.encrypted_content"]
+    live = gp.openai_request(body, "pinned", web=True)
+    assert "web_search" in [t["type"] for t in live.body["tools"]]
+
+
+@pytest.fixture
+def gateway(tmp_path):
+    script = {"turns": [{"calls": [{"tool": "bash", "command": "ls"}]}, {"fail": 401}],
+              "then": {"text": "done"}}  # fmt: skip
+    with StandinModel(script) as model:
+        log = GatewayLog(tmp_path / "gateway.jsonl")
+        app = build_app(GatewaySettings("pinned", False, Upstream(model.url)), log)
+        sock = tmp_path / "sock"
+        sock.mkdir()
+        with Services(sock, {"gateway": app}):
+            transport = httpx2.HTTPTransport(uds=str(sock / "gateway.sock"))
+            with httpx2.Client(transport=transport, base_url="http://127.0.0.1") as client:
+                yield client, log, model
+
+
+def test_the_gateway_forwards_streams_and_tallies(gateway, tmp_path):
+    client, log, model = gateway
+    log.round = 1
+    body = {"model": "whatever", "max_tokens": 10, "stream": True,
+            "messages": [{"role": "user", "content": "hi"}], "tools": ANTHROPIC_TOOLS}  # fmt: skip
+    answer = client.post("/v1/messages", json=body, headers={"x-api-key": "agent-token"})
+    assert answer.status_code == 200 and "event: message_stop" in answer.text
+    sent = model.requests[-1]
+    assert sent["model"] == "pinned"
+    assert "code_execution" not in json.dumps(sent["tools"])
+    stats = log.stats(1)
+    assert (stats.calls, stats.ok, stats.tool_uses, stats.tool_names) == (1, 1, 1, ["Bash"])
+    # A refusal no retry changes: counted as a failed call, the round's last one fatal.
+    refused = client.post("/v1/messages", json=body)
+    assert refused.status_code == 401 and log.stats(1).last_fatal
+    # Another path is refused and logged, not forwarded.
+    other = client.get("/v1/models")
+    assert other.status_code == 404 and log.stats(1).refused == 1
+    entries = [json.loads(line) for line in (tmp_path / "gateway.jsonl").read_text().splitlines()]
+    assert entries[0]["requested_model"] == "whatever" and entries[0]["tool_calls"] == ["Bash"]
+    assert "code_execution_20250825:code_execution" in entries[0]["removed_tools"]
+    assert entries[-1]["refused"].startswith("the gateway serves no /v1/models")
+
+
+def test_the_gateway_serves_the_responses_api_whole(gateway):
+    client, log, model = gateway
+    model.turns.clear()
+    answer = client.post(
+        "/v1/responses",
+        json={"model": "x", "input": [{"role": "user", "content": "hi"}],
+              "tools": [{"type": "function", "name": "exec_command"}]},
+    )  # fmt: skip
+    assert answer.status_code == 200 and answer.json()["status"] == "completed"
+    assert log.stats(0).ok == 1 and model.requests[-1]["model"] == "pinned"
+
+
+def test_an_unreachable_upstream_is_a_failed_call(tmp_path):
+    log = GatewayLog(tmp_path / "gateway.jsonl")
+    app = build_app(GatewaySettings("m", False, Upstream("http://127.0.0.1:9")), log)
+    sock = tmp_path / "s"
+    sock.mkdir()
+    with Services(sock, {"gateway": app}):
+        transport = httpx2.HTTPTransport(uds=str(sock / "gateway.sock"))
+        with httpx2.Client(transport=transport, base_url="http://127.0.0.1") as client:
+            answer = client.post("/v1/messages", json={"model": "x", "messages": []})
+    assert answer.status_code == 502 and answer.json()["type"] == "error"
+    assert log.stats(0).failed == 1 and not log.stats(0).last_fatal

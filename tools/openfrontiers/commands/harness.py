@@ -1,0 +1,294 @@
+"""`ofb attempt` (one packet) and `ofb run` (a subset × a model × a condition × a protocol)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Iterator
+from dataclasses import replace
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from ..errors import UsageError
+
+CONDITION = typer.Option("A", "--condition", help="A (closed-book), B (frozen), C (live web).")
+PROTOCOL = typer.Option("native", "--protocol", help="native or continuation.")
+AGENT = typer.Option("claude-code", "--agent", help="Agent profile: claude-code, codex, generic.")
+PROFILES = typer.Option(None, "--profiles", help="Agent profiles file (default: the shipped one).")
+MODEL = typer.Option(..., "--model", help="The evaluated model, pinned by name at the gateway.")
+CONFIG = typer.Option(None, "--config", help="Evaluator config (TOML): upstream, sources, Lean.")
+UPSTREAM = typer.Option(None, "--upstream", help="The model API to forward to (overrides config).")
+KEY_ENV = typer.Option(None, "--upstream-key-env", help="Env variable holding the upstream key.")
+STANDIN = typer.Option(
+    None, "--standin", help="A stand-in model script (JSON) served on loopback as the upstream."
+)
+CLIS = typer.Option(None, "--clis", help="Where the agent CLIs are installed (node_modules).")
+AGENT_EXE = typer.Option(None, "--agent-exe", help="The agent's executable (overrides --clis).")
+CUTOFF = typer.Option("2026-01-06", "--cutoff", help="B's cutoff date, announced to the model.")
+CPUS = typer.Option(5.0, "--cpus", help="CPU cores per attempt.")
+MEMORY = typer.Option(24.0, "--memory-gib", help="Memory per attempt (GiB).")
+PROCESSES = typer.Option(4096, "--processes", help="Processes per attempt.")
+WORK = typer.Option(10.0, "--work-gib", help="Work dir size (GiB).")
+TMP = typer.Option(10.0, "--tmp-gib", help="/tmp size (GiB).")
+WALL = typer.Option(180.0, "--wall-minutes", help="Wall clock per attempt (minutes).")
+STALL = typer.Option(20, "--stall-rounds", help="Consecutive rounds without tool use → stalled.")
+WINDOW = typer.Option(40, "--stall-window", help="The window of the second stall rule.")
+HITS = typer.Option(30, "--stall-hits", help="Rounds without tool use in the window → stalled.")
+ERRORS = typer.Option(3, "--error-rounds", help="Rounds without a model call → agent error.")
+MIN_LEFT = typer.Option(60.0, "--min-left-seconds", help="Least time left to resume a session.")
+
+
+def _spec(
+    agent: str,
+    profiles: Path | None,
+    model: str,
+    condition: str,
+    protocol: str,
+    config_path: Path | None,
+    upstream: str | None,
+    key_env: str | None,
+    cutoff: str,
+    clis: Path | None,
+    agent_exe: Path | None,
+    limits: tuple[float, float, int, float, float, float],
+    rules: tuple[int, int, int, int, float],
+) -> Any:
+    from ..harness.attempt import AttemptSpec
+    from ..harness.config import (
+        AttemptLimits,
+        Condition,
+        ContinuationRules,
+        Protocol,
+        Upstream,
+        load_config,
+    )
+    from ..harness.profiles import get_profile
+    from ..jail.policy import GiB
+
+    config = load_config(config_path)
+    if upstream is not None:
+        if not upstream.startswith(("http://", "https://")):
+            raise UsageError(f"--upstream {upstream}: an http:// or https:// URL")
+        config = replace(config, upstream=Upstream(upstream.rstrip("/"), key_env))
+    try:
+        cut = date.fromisoformat(cutoff)
+    except ValueError:
+        raise UsageError(f"--cutoff {cutoff}: a date YYYY-MM-DD") from None
+    try:
+        proto = Protocol(protocol)
+    except ValueError:
+        raise UsageError(f"--protocol {protocol}: native or continuation") from None
+    cpus, memory, processes, work, tmp, wall = limits
+    stall, window, hits, errors, min_left = rules
+    return AttemptSpec(
+        packet=Path("."),
+        out=Path("."),
+        profile=get_profile(agent, profiles),
+        model=model,
+        condition=Condition.parse(condition),
+        protocol=proto,
+        config=config,
+        limits=AttemptLimits(
+            cpus=cpus,
+            memory=int(memory * GiB),
+            processes=processes,
+            work_size=int(work * GiB),
+            tmp_size=int(tmp * GiB),
+            wall_seconds=wall * 60,
+        ),
+        rules=ContinuationRules(
+            min_left=min_left,
+            stall_consecutive=stall,
+            stall_window=window,
+            stall_window_hits=hits,
+            error_rounds=errors,
+        ),
+        cutoff=cut,
+        clis=clis,
+        agent_exe=agent_exe,
+    )
+
+
+@contextlib.contextmanager
+def _standin(spec: Any, script: Path | None) -> Iterator[Any]:
+    """The spec, with a stand-in model on loopback as its upstream when asked for."""
+    if script is None:
+        yield spec
+        return
+    from ..harness.config import Upstream
+    from ..harness.standin import StandinModel, load_script
+
+    if spec.config.upstream is not None:
+        raise UsageError("--standin replaces the upstream: give it without --upstream/[upstream]")
+    with StandinModel(load_script(script)) as model:
+        yield replace(spec, config=replace(spec.config, upstream=Upstream(model.url)))
+
+
+def attempt(
+    packet: Path = typer.Argument(..., help="An exported packet folder (P###)."),
+    out: Path | None = typer.Option(None, "--out", help="The attempt folder (default ./P###)."),
+    agent: str = AGENT,
+    profiles: Path | None = PROFILES,
+    model: str = MODEL,
+    condition: str = CONDITION,
+    protocol: str = PROTOCOL,
+    config: Path | None = CONFIG,
+    upstream: str | None = UPSTREAM,
+    upstream_key_env: str | None = KEY_ENV,
+    standin: Path | None = STANDIN,
+    clis: Path | None = CLIS,
+    agent_exe: Path | None = AGENT_EXE,
+    cutoff: str = CUTOFF,
+    cpus: float = CPUS,
+    memory_gib: float = MEMORY,
+    processes: int = PROCESSES,
+    work_gib: float = WORK,
+    tmp_gib: float = TMP,
+    wall_minutes: float = WALL,
+    stall_rounds: int = STALL,
+    stall_window: int = WINDOW,
+    stall_hits: int = HITS,
+    error_rounds: int = ERRORS,
+    min_left_seconds: float = MIN_LEFT,
+) -> None:
+    """Run one agent on one packet in the agent jail, under a condition and a protocol;
+    the records (attempt.json, rounds.jsonl, events, Solution.lean) go to the attempt
+    folder. Exit 0 when the attempt ran to an end reason."""
+    from ..harness.attempt import run_attempt
+
+    packet = packet.resolve()
+    spec = _spec(
+        agent, profiles, model, condition, protocol, config, upstream, upstream_key_env, cutoff,
+        clis, agent_exe, (cpus, memory_gib, processes, work_gib, tmp_gib, wall_minutes),
+        (stall_rounds, stall_window, stall_hits, error_rounds, min_left_seconds),
+    )  # fmt: skip
+    target = (out or Path(packet.name)).resolve()
+    from rich.console import Console
+
+    console = Console(stderr=True, highlight=False)
+    with _standin(replace(spec, packet=packet, out=target), standin) as ready:
+
+        def progress(pid: str, info: dict) -> None:
+            if info.get("state") == "running":
+                console.print(f"{pid}: round {info.get('round')}")
+
+        record = run_attempt(ready, progress)
+    print(
+        json.dumps(
+            {
+                k: record.get(k)
+                for k in (
+                    "packet", "end_reason", "end_detail", "rounds", "wall_minutes",
+                    "tool_uses", "model_calls", "submission",
+                )
+            },
+            indent=2,
+        )
+    )  # fmt: skip
+    console.print(f"records: {target}")
+
+
+def run(
+    packets: Path = typer.Option(..., "--packets", help="The exported packets folder."),
+    out: Path = typer.Option(..., "--out", help="The run folder (created, or resumed)."),
+    key: Path | None = typer.Option(None, "--key", help="The evaluator key (for --subset)."),
+    subset: str | None = typer.Option(None, "--subset", help="A subset of the register."),
+    only: str | None = typer.Option(None, "--only", help="Comma-separated packet ids."),
+    jobs: int = typer.Option(1, "--jobs", min=1, help="Attempts at once."),
+    agent: str = AGENT,
+    profiles: Path | None = PROFILES,
+    model: str = MODEL,
+    condition: str = CONDITION,
+    protocol: str = PROTOCOL,
+    config: Path | None = CONFIG,
+    upstream: str | None = UPSTREAM,
+    upstream_key_env: str | None = KEY_ENV,
+    standin: Path | None = STANDIN,
+    clis: Path | None = CLIS,
+    agent_exe: Path | None = AGENT_EXE,
+    cutoff: str = CUTOFF,
+    cpus: float = CPUS,
+    memory_gib: float = MEMORY,
+    processes: int = PROCESSES,
+    work_gib: float = WORK,
+    tmp_gib: float = TMP,
+    wall_minutes: float = WALL,
+    stall_rounds: int = STALL,
+    stall_window: int = WINDOW,
+    stall_hits: int = HITS,
+    error_rounds: int = ERRORS,
+    min_left_seconds: float = MIN_LEFT,
+) -> None:
+    """Run every packet of a selection (all in --packets, --only ids, or --subset with the
+    evaluator --key) under one model, condition and protocol, --jobs at a time, into a
+    run folder; the same command on the same folder resumes it. Exit 0 when every attempt
+    ran to an end reason, 1 when one could not run."""
+    from ..harness.executor import LocalExecutor
+    from ..harness.live import LiveTable
+    from ..harness.run import RunPlan, execute
+
+    packets = packets.resolve()
+    ids, selection = _select(packets, key, subset, only)
+    spec = _spec(
+        agent, profiles, model, condition, protocol, config, upstream, upstream_key_env, cutoff,
+        clis, agent_exe, (cpus, memory_gib, processes, work_gib, tmp_gib, wall_minutes),
+        (stall_rounds, stall_window, stall_hits, error_rounds, min_left_seconds),
+    )  # fmt: skip
+    out = out.resolve()
+    with _standin(spec, standin) as ready:
+        # A stand-in's port changes from run to run; the manifest names it as a stand-in.
+        plan = RunPlan(ready, packets, tuple(ids), selection)
+        if standin is not None:
+            plan = RunPlan(
+                replace(ready, config=replace(ready.config, path=standin)), packets, tuple(ids),
+                selection,
+            )  # fmt: skip
+        with LiveTable(list(ids)) as table:
+            summary = execute(plan, out, LocalExecutor(jobs), table.update)
+    from rich.console import Console
+
+    console = Console(highlight=False)
+    reasons = ", ".join(f"{k} {v}" for k, v in sorted(summary.reasons.items())) or "none"
+    console.print(
+        f"{summary.ran} attempt(s) ran, {summary.skipped} already finished; end reasons: {reasons}"
+    )
+    for pid, error in summary.failed:
+        console.print(f"[red]{pid}: could not run: {error}[/]")
+    console.print(f"run folder: {out}")
+    if summary.failed:
+        raise typer.Exit(1)
+
+
+def _select(
+    packets: Path, key: Path | None, subset: str | None, only: str | None
+) -> tuple[list[str], str]:
+    from ..evaluator.key import PACKET_ID
+
+    available = sorted(p.name for p in packets.iterdir() if p.is_dir() and PACKET_ID.match(p.name))
+    if not available:
+        raise UsageError(f"{packets}: no packet folders (P###)")
+    if only and subset:
+        raise UsageError("give --only or --subset, not both")
+    if only:
+        wanted = [p.strip() for p in only.split(",") if p.strip()]
+        missing = [p for p in wanted if p not in available]
+        if missing:
+            raise UsageError(f"not in {packets}: {', '.join(missing)}")
+        return wanted, "ids:" + ",".join(wanted)
+    if subset:
+        if key is None:
+            raise UsageError("--subset needs the evaluator --key (packet → item)")
+        from ..evaluator.key import load_key
+        from ..project import Project
+
+        mapping = load_key(key).mapping
+        project = Project.find()
+        chosen = project.subsets.resolve(subset, project.register)
+        ids = [pid for pid in available if mapping.get(pid) in set(chosen.ids)]
+        if not ids:
+            raise UsageError(f"no packet of {packets} belongs to {subset}")
+        return ids, f"subset:{chosen.label}"
+    return available, "all"

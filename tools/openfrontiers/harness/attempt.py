@@ -1,0 +1,539 @@
+"""One attempt: an agent on one packet, in rounds, until an end reason.
+
+A round is one session of the agent CLI in a fresh agent jail (start, then resumes), all
+rounds sharing the attempt's work dir and the host services. Native protocol: one round.
+Continuation: after each round the harness checks `Solution.lean` itself and resumes the
+session with a message (remaining time, submission status, concrete tool work) while at
+least `min_left` seconds remain; the rules of `ContinuationRules` end it otherwise.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import platform
+import secrets
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
+from pathlib import Path
+
+from .. import __version__
+from ..errors import OfbError, UsageError
+from ..jail.bwrap import BwrapBackend
+from . import prompt, sandbox
+from .checking import CheckResult, SubmissionChecker
+from .config import AttemptLimits, Condition, ContinuationRules, EvaluatorConfig, Protocol
+from .events import read_stream
+from .gateway import GatewayLog, GatewaySettings, RoundStats, build_app
+from .mcp_server import ToolLog, build_server
+from .profiles import AgentProfile, fill
+from .records import (
+    ATTEMPT_FORMAT,
+    ROUND_FORMAT,
+    EndReason,
+    append_jsonl,
+    stalled,
+    write_json_atomic,
+)
+from .retrieval.service import Retrieval
+from .safefs import read_regular
+from .services import Services
+from .urls import normalise
+from .webproxy import FixtureResolver, ProxyLog, Resolver, SystemResolver, WebProxy
+
+Progress = Callable[[str, dict], None]
+
+
+@dataclass(frozen=True)
+class AttemptSpec:
+    """Everything one attempt needs; plain data, so an executor can ship it elsewhere."""
+
+    packet: Path  # the exported packet folder (P###)
+    out: Path  # the attempt folder for the records
+    profile: AgentProfile
+    model: str
+    condition: Condition
+    protocol: Protocol
+    config: EvaluatorConfig
+    limits: AttemptLimits = field(default_factory=AttemptLimits)
+    rules: ContinuationRules = field(default_factory=ContinuationRules)
+    cutoff: date | None = None
+    clis: Path | None = None
+    agent_exe: Path | None = None
+
+    @property
+    def packet_id(self) -> str:
+        return self.packet.name
+
+
+@dataclass
+class RoundResult:
+    number: int
+    kind: str
+    seconds: float
+    exit_code: int | None
+    timed_out: bool
+    stats: RoundStats
+    session_id: str | None
+    events: dict
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _version_of(argv: list[str]) -> str | None:
+    try:
+        done = subprocess.run(argv, capture_output=True, text=True, timeout=20, check=False)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return (done.stdout or done.stderr).strip().splitlines()[0] if done.returncode == 0 else None
+
+
+def _package_versions() -> dict[str, str | None]:
+    from importlib import metadata
+
+    found: dict[str, str | None] = {}
+    for name in ("mcp", "uvicorn", "starlette", "httpx2"):
+        try:
+            found[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            found[name] = None
+    return found
+
+
+class Attempt:
+    def __init__(self, spec: AttemptSpec, progress: Progress | None = None) -> None:
+        self.spec = spec
+        self.progress = progress or (lambda _packet, _info: None)
+        if spec.config.upstream is None:
+            raise UsageError(
+                "no upstream model API: the evaluator config needs [upstream] url = … "
+                "(the harness has no default; see docs/harness.md)"
+            )
+        if not (spec.packet / "Problem.lean").is_file():
+            raise UsageError(f"{spec.packet}: not a packet (no Problem.lean)")
+        if spec.condition is Condition.B and spec.cutoff is None:
+            raise UsageError("condition B needs a cutoff")
+        self.exe = spec.profile.locate(spec.clis, spec.agent_exe)
+        up = max(spec.profile.bind_up, 1)
+        self.agent_dir = self.exe.parents[up - 1]
+        self.path_dirs = [(self.exe.parent / p).resolve() for p in spec.profile.path]
+        self.path_dirs.append(self.exe.parent)
+        self.out = spec.out
+        self.rounds: list[RoundResult] = []
+
+    # -- the jail ----------------------------------------------------------------------
+
+    def _backend(self) -> BwrapBackend:
+        backend = BwrapBackend(seccomp_profile="agent")
+        status = backend.missing()
+        if status:
+            raise OfbError("the agent jail needs " + ", ".join(status))
+        return backend
+
+    def _run_in_jail(
+        self,
+        argv: list[str],
+        area: sandbox.WorkArea,
+        env: dict[str, str],
+        services: tuple[str, ...],
+        wall: float,
+        stdin_text: str,
+        stdout: Path,
+        stderr: Path,
+    ) -> tuple[int | None, float, bool]:
+        policy = sandbox.agent_policy(
+            area, sandbox.evaluator_mounts(self.spec.config, self.agent_dir, self.path_dirs),
+            self.spec.limits, wall, env,
+        )  # fmt: skip
+        command = sandbox.forwarded(area, services, argv)
+        started = time.monotonic()
+        with (
+            tempfile.TemporaryFile() as stdin,
+            stdout.open("wb") as out,
+            stderr.open("wb") as err,
+        ):
+            stdin.write(stdin_text.encode())
+            stdin.seek(0)
+            process = self._backend().spawn(command, policy, stdin=stdin, stdout=out, stderr=err)
+            code: int | None = None
+            try:
+                code = process.proc.wait(timeout=wall + 30)
+            except subprocess.TimeoutExpired:
+                code = None
+            finally:
+                process.close()
+        seconds = time.monotonic() - started
+        killed = code is None or code < 0 or code in (137, 143)
+        return code, seconds, killed and seconds >= wall - 1.0
+
+    def _agent_version(self, area: sandbox.WorkArea, values: dict[str, str]) -> str | None:
+        argv = [
+            fill(a, values, f"{self.spec.profile.name}.version") for a in self.spec.profile.version
+        ]
+        if not argv:
+            return None
+        scratch = Path(tempfile.mkdtemp(prefix="ofb-version-"))
+        try:
+            code, _, _ = self._run_in_jail(
+                argv, area, {}, (), 60.0, "", scratch / "out", scratch / "err"
+            )
+            text = (scratch / "out").read_text(errors="replace").strip()
+            return text.splitlines()[0] if code == 0 and text else None
+        finally:
+            import shutil
+
+            shutil.rmtree(scratch, ignore_errors=True)
+
+    # -- the attempt -------------------------------------------------------------------
+
+    def run(self) -> dict:
+        spec = self.spec
+        out = self.out
+        if (out / "attempt.json").exists():
+            raise UsageError(f"{out}: this attempt already finished (attempt.json exists)")
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "events").mkdir(exist_ok=True)
+        sandbox.clean_stale()
+        started_at = _now()
+        readme = (spec.packet / "README.md").read_text(encoding="utf-8")
+        problem = (spec.packet / "Problem.lean").read_text(encoding="utf-8")
+        gateway_log = GatewayLog(out / "gateway.jsonl")
+        tool_log = ToolLog(out / "mcp.jsonl")
+        proxy_log = ProxyLog(out / "web.jsonl") if spec.condition is Condition.C else None
+        resolver: Resolver | None = None
+        if spec.condition is Condition.C:
+            if spec.config.test_resolver:
+                resolver = FixtureResolver(spec.config.test_resolver)
+            else:
+                resolver = SystemResolver()
+        retrieval = None
+        if spec.condition in (Condition.B, Condition.C):
+            retrieval = Retrieval(
+                spec.condition, spec.config, spec.cutoff, out / "retrieval.jsonl", resolver
+            )
+        assert spec.config.upstream is not None
+        with sandbox.WorkArea(spec.packet, spec.limits.work_size) as area:
+            checker = SubmissionChecker(
+                spec.packet,
+                area.work / "work",
+                out / "checks.jsonl",
+                spec.config.toolchain,
+                spec.config.mathlib,
+            )
+            apps = {
+                "gateway": build_app(
+                    GatewaySettings(
+                        spec.model, spec.condition is Condition.C, spec.config.upstream
+                    ),
+                    gateway_log,
+                ),
+                "mcp": build_server(
+                    spec.condition, checker, retrieval, tool_log
+                ).streamable_http_app(host="127.0.0.1"),
+            }
+            raw = {}
+            if proxy_log is not None and resolver is not None:
+                raw["proxy"] = WebProxy(proxy_log, resolver).handle
+            with Services(area.sock, apps, raw) as services:
+                record = self._rounds(
+                    area, services.names, checker, gateway_log, tool_log, proxy_log, retrieval,
+                    readme, problem,
+                )  # fmt: skip
+                solution = read_regular(area.work / "work", "Solution.lean")
+                if solution is not None:
+                    (out / "Solution.lean").write_bytes(solution)
+                final = checker.check("final")
+        record["submission"] = final.as_dict()
+        record["start"] = started_at
+        record["end"] = _now()
+        self._finish(record, gateway_log, tool_log, proxy_log, retrieval)
+        write_json_atomic(out / "attempt.json", record)
+        self.progress(spec.packet_id, {"state": "ended", "end_reason": record["end_reason"]})
+        return record
+
+    def _values(self, session_id: str, token: str) -> dict[str, str]:
+        spec = self.spec
+        values = {
+            "exe": str(self.exe),
+            "model": spec.model,
+            "home": str(sandbox.INSIDE_HOME),
+            "work": str(sandbox.INSIDE_WORK),
+            "gateway_url": sandbox.loopback_url("gateway"),
+            "mcp_url": sandbox.loopback_url("mcp") + "/mcp",
+            "token": token,
+            "session_id": session_id,
+        }
+        values.update(spec.profile.vars.get(spec.condition.value, {}))
+        return values
+
+    def _rounds(
+        self,
+        area: sandbox.WorkArea,
+        services: tuple[str, ...],
+        checker: SubmissionChecker,
+        gateway_log: GatewayLog,
+        tool_log: ToolLog,
+        proxy_log: ProxyLog | None,
+        retrieval: Retrieval | None,
+        readme: str,
+        problem: str,
+    ) -> dict:
+        spec, profile, out = self.spec, self.spec.profile, self.out
+        token = "ofb-" + secrets.token_hex(16)
+        session_id = str(uuid.uuid4()) if profile.session_id == "uuid" else ""
+        values = self._values(session_id or "none", token)
+        for target, text in profile.files.items():
+            inside = Path(fill(target, values, f"{profile.name}.files"))
+            if not inside.is_relative_to(sandbox.INSIDE_HOME):
+                raise UsageError(f"profile {profile.name}: file {target} must be under {{home}}")
+            area.write_home_file(
+                str(inside.relative_to(sandbox.INSIDE_HOME)),
+                fill(text, values, f"{profile.name}.files"),
+            )
+        env = {k: fill(v, values, f"{profile.name}.env") for k, v in profile.env.items()}
+        if spec.condition is Condition.C:
+            proxy = sandbox.loopback_url("proxy")
+            env.update(
+                HTTP_PROXY=proxy,
+                HTTPS_PROXY=proxy,
+                http_proxy=proxy,
+                https_proxy=proxy,
+                NO_PROXY="127.0.0.1,localhost,::1",
+                no_proxy="127.0.0.1,localhost,::1",
+            )
+        version = self._agent_version(area, values)
+        budget = spec.limits.wall_seconds
+        begin = time.monotonic()
+        deadline = begin + budget
+        sources = retrieval.available if retrieval is not None else []
+        message = prompt.task_prompt(
+            readme, problem, spec.packet_id, budget, spec.condition, spec.cutoff, sources
+        )
+        no_tool: list[bool] = []
+        no_success_streak = 0
+        end: EndReason | None = None
+        detail = ""
+        number = 0
+        check: CheckResult | None = None
+        while end is None:
+            number += 1
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                end, detail = EndReason.WALL_CLOCK, "no time left before the round"
+                break
+            resume = number > 1 and bool(session_id)
+            values = self._values(session_id or "none", token)
+            template = profile.resume if resume else profile.start
+            argv = [
+                fill(a, values, f"{profile.name}.{'resume' if resume else 'start'}")
+                for a in template
+            ]
+            for log in (gateway_log, tool_log, checker, proxy_log, retrieval):
+                if log is not None:
+                    log.round = number
+            self.progress(spec.packet_id, {"state": "running", "round": number})
+            round_start = _now()
+            code, seconds, timed_out = self._run_in_jail(
+                argv,
+                area,
+                env,
+                services,
+                remaining,
+                message,
+                out / "events" / f"round-{number:03d}.jsonl",
+                out / "events" / f"round-{number:03d}.stderr",
+            )
+            summary = read_stream(profile.events, out / "events" / f"round-{number:03d}.jsonl")
+            if profile.session_id == "from-events" and summary.session_id:
+                session_id = summary.session_id
+            stats = gateway_log.stats(number)
+            used_tools = stats.tool_uses > 0
+            no_tool.append(not used_tools)
+            no_success_streak = no_success_streak + 1 if stats.ok == 0 else 0
+            check = None
+            if spec.protocol is Protocol.CONTINUATION and not timed_out:
+                check = checker.check("harness")
+            left = deadline - time.monotonic()
+            if timed_out or left <= 0:
+                end, detail = EndReason.WALL_CLOCK, f"the session was ended after {seconds:.0f} s"
+            elif area.full():
+                end, detail = (
+                    EndReason.DISK_QUOTA,
+                    f"{area.free_bytes()} bytes left in the work dir",
+                )
+            elif stats.last_fatal:
+                end, detail = EndReason.API_ERROR, f"the model API answered {stats.last_status}"
+            elif spec.protocol is Protocol.NATIVE:
+                if stats.ok == 0 or (code not in (0, None)):
+                    end = EndReason.AGENT_ERROR
+                    detail = (
+                        "no successful model call"
+                        if stats.ok == 0
+                        else f"the agent exited with status {code}"
+                    )
+                else:
+                    end = EndReason.AGENT_STOPPED
+            else:
+                rules = spec.rules
+                if check is not None and check.passed:
+                    end, detail = EndReason.SUBMITTED, f"Solution.lean {check.sha256}"
+                elif no_success_streak >= rules.error_rounds:
+                    end = EndReason.AGENT_ERROR
+                    detail = (
+                        f"{no_success_streak} consecutive rounds without a successful model call"
+                    )
+                elif stalled(
+                    no_tool, rules.stall_consecutive, rules.stall_window, rules.stall_window_hits
+                ):
+                    end, detail = EndReason.STALLED, "rounds without tool use"
+                elif left < rules.min_left:
+                    end, detail = EndReason.AGENT_STOPPED, f"{left:.0f} s left, under the minimum"
+            append_jsonl(
+                out / "rounds.jsonl",
+                {
+                    "format": ROUND_FORMAT,
+                    "round": number,
+                    "kind": "resume" if resume else "start",
+                    "start": round_start,
+                    "seconds": round(seconds, 3),
+                    "exit_code": code,
+                    "timed_out": timed_out,
+                    "session_id": session_id or summary.session_id,
+                    "tool_use": used_tools,
+                    "model": stats.as_dict(),
+                    "events": summary.as_dict(),
+                    "mcp_calls": tool_log.calls,
+                    "work_bytes_used": area.used_bytes(),
+                    "submission": check.as_dict() if check is not None else None,
+                    "end_reason": str(end) if end is not None else None,
+                },
+            )
+            self.rounds.append(
+                RoundResult(number, "resume" if resume else "start", seconds, code, timed_out,
+                            stats, session_id or summary.session_id, summary.as_dict())
+            )  # fmt: skip
+            if end is None:
+                assert check is not None
+                message = prompt.continuation(
+                    left, budget, check, spec.condition, spec.config.toolchain is not None
+                )
+        wall = time.monotonic() - begin
+        return {
+            "format": ATTEMPT_FORMAT,
+            "packet": spec.packet_id,
+            "model": spec.model,
+            "agent": {"profile": profile.name, "version": version, "executable": str(self.exe)},
+            "condition": spec.condition.value,
+            "condition_label": spec.condition.label,
+            "protocol": spec.protocol.value,
+            "cutoff": spec.cutoff.isoformat()
+            if spec.condition is Condition.B and spec.cutoff
+            else None,
+            "limits": spec.limits.as_dict(),
+            "rules": spec.rules.as_dict() if spec.protocol is Protocol.CONTINUATION else None,
+            "wall_minutes": round(wall / 60, 3),
+            "end_reason": str(end),
+            "end_detail": detail,
+            "rounds": number,
+            "tool_versions": {
+                "ofb": __version__,
+                "python": platform.python_version(),
+                "bwrap": _version_of(["bwrap", "--version"]),
+                "agent": version,
+                **_package_versions(),
+            },
+            "jail": {
+                "backend": "bwrap",
+                "seccomp_profile": "agent",
+                "work_capped": area.capped,
+                "network": "loopback only; exits: " + ", ".join(services),
+            },
+        }
+
+    def _finish(
+        self,
+        record: dict,
+        gateway_log: GatewayLog,
+        tool_log: ToolLog,
+        proxy_log: ProxyLog | None,
+        retrieval: Retrieval | None,
+    ) -> None:
+        totals = RoundStats()
+        for stats in gateway_log.rounds.values():
+            for name in (
+                "calls", "ok", "failed", "refused", "tool_uses", "input_tokens",
+                "output_tokens", "cache_read_tokens", "cache_write_tokens",
+            ):  # fmt: skip
+                setattr(totals, name, getattr(totals, name) + getattr(stats, name))
+        record["tool_uses"] = totals.tool_uses
+        record["model_calls"] = {
+            "total": totals.calls,
+            "ok": totals.ok,
+            "failed": totals.failed,
+            "refused": totals.refused,
+        }
+        record["tokens"] = {
+            "input": totals.input_tokens,
+            "output": totals.output_tokens,
+            "cache_read": totals.cache_read_tokens,
+            "cache_write": totals.cache_write_tokens,
+        }
+        record["mcp_calls"] = tool_log.calls
+        urls: list[dict] = []
+        for number, stats in sorted(gateway_log.rounds.items()):
+            for url in stats.urls:
+                urls.append(
+                    {
+                        "url": url,
+                        "via": "model-web-tool",
+                        "round": number,
+                        **normalise(url).as_dict(),
+                    }
+                )
+        if proxy_log is not None:
+            for entry in proxy_log.entries:
+                if entry.get("url"):
+                    urls.append(
+                        {
+                            "url": entry["url"],
+                            "via": "proxy",
+                            "round": entry.get("round"),
+                            "decision": entry.get("decision"),
+                            **normalise(entry["url"]).as_dict(),
+                        }
+                    )
+        if retrieval is not None:
+            urls += retrieval.urls
+        record["urls"] = urls
+        record["refused"] = {
+            "gateway": totals.refused,
+            "proxy": sum(
+                1
+                for e in (proxy_log.entries if proxy_log else [])
+                if e.get("decision") == "refused"
+            ),
+        }
+        record["records"] = {
+            "rounds": "rounds.jsonl",
+            "events": "events/",
+            "gateway": "gateway.jsonl",
+            "mcp": "mcp.jsonl",
+            "checks": "checks.jsonl",
+            "retrieval": "retrieval.jsonl" if retrieval is not None else None,
+            "web": "web.jsonl" if proxy_log is not None else None,
+            "solution": "Solution.lean" if (self.out / "Solution.lean").exists() else None,
+        }
+        with contextlib.suppress(Exception):
+            record["host"] = {"python": sys.version.split()[0]}
+
+
+def run_attempt(spec: AttemptSpec, progress: Progress | None = None) -> dict:
+    """Run one attempt and return its record (also written to `spec.out/attempt.json`)."""
+    return Attempt(spec, progress).run()

@@ -1,0 +1,50 @@
+"""How a run's attempts are scheduled: a small interface, and the local implementation.
+
+An executor takes attempt specs (plain, picklable data) and runs `run_attempt` on each,
+yielding each spec with its record (or the exception that stopped it) as attempts end.
+The records are written by `run_attempt` itself, so every executor — this local thread
+pool, or a cluster executor later — leaves byte-identical attempt folders."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from typing import Protocol
+
+from .attempt import AttemptSpec, Progress, run_attempt
+
+Outcome = tuple[AttemptSpec, dict | BaseException]
+
+
+class Executor(Protocol):
+    name: str
+
+    def run(self, specs: Sequence[AttemptSpec], progress: Progress) -> Iterator[Outcome]: ...
+
+
+class LocalExecutor:
+    """`jobs` attempts at once on this machine (threads: an attempt mostly waits on its
+    jailed agent and its host services)."""
+
+    name = "local"
+
+    def __init__(
+        self, jobs: int = 1, runner: Callable[[AttemptSpec, Progress], dict] = run_attempt
+    ) -> None:
+        self.jobs = max(1, jobs)
+        self.runner = runner
+
+    def run(self, specs: Sequence[AttemptSpec], progress: Progress) -> Iterator[Outcome]:
+        queue = list(specs)
+        with ThreadPoolExecutor(max_workers=self.jobs, thread_name_prefix="ofb-attempt") as pool:
+            running: dict[Future, AttemptSpec] = {}
+            while queue or running:
+                while queue and len(running) < self.jobs:
+                    spec = queue.pop(0)
+                    progress(spec.packet_id, {"state": "starting"})
+                    running[pool.submit(self.runner, spec, progress)] = spec
+                done, _ = wait(running, return_when=FIRST_COMPLETED)
+                for future in done:
+                    spec = running.pop(future)
+                    error = future.exception()
+                    yield spec, (error if error is not None else future.result())

@@ -1,0 +1,148 @@
+"""The gateway's policy on a request body, for both wire formats. Pure functions.
+
+* The model is pinned: whatever the CLI asked for (its main model, a small fast model for
+  titles or summaries, a sub-agent's), the request goes to the evaluated model by name.
+* Tools run by the vendor's servers are removed — code execution and remote MCP always,
+  web search and fetch outside condition C. Tools the client runs (functions, custom
+  tools, shell, editors) stay: they run in the agent jail.
+* Request fields that attach remote MCP servers or code containers are removed, and beta
+  flags that enable them are dropped from the headers.
+Every change is returned as a note for the request log.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+# Anthropic Messages API: server tools are typed (`web_search_20250305`, …); client tools
+# have no type or `custom`; Anthropic-defined client tools are run by the client.
+ANTHROPIC_CLIENT_TYPED = re.compile(r"^(custom|bash_\d+|text_editor_\d+|computer_\d+|memory_\d+)$")
+ANTHROPIC_WEB = re.compile(r"^(web_search|web_fetch)_\d+$")
+ANTHROPIC_HARMLESS_SERVER = re.compile(r"^tool_search_tool_(regex|bm25)(_\d+)?$")
+ANTHROPIC_DROP_FIELDS = ("mcp_servers", "container")
+ANTHROPIC_DROP_BETAS = re.compile(r"^(code-execution|mcp-client|files-api|skills)-")
+ANTHROPIC_WEB_BETAS = re.compile(r"^(web-fetch|web-search)-")
+
+# OpenAI Responses API: tool types the client executes.
+OPENAI_CLIENT_TYPES = {
+    "function",
+    "custom",
+    "local_shell",
+    "shell",
+    "apply_patch",
+    "namespace",
+    "computer_use_preview",
+}
+OPENAI_WEB_TYPES = {"web_search", "web_search_preview", "web_search_2025_08_26"}
+OPENAI_DROP_INCLUDE = re.compile(r"^(code_interpreter|file_search|computer_call)")
+
+
+@dataclass
+class PolicyResult:
+    body: dict
+    requested_model: str | None
+    removed_tools: list[str] = field(default_factory=list)
+    removed_fields: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def _tool_label(tool: dict) -> str:
+    return str(tool.get("type") or "function") + (f":{tool['name']}" if tool.get("name") else "")
+
+
+def anthropic_request(body: dict, model: str, web: bool) -> PolicyResult:
+    out = dict(body)
+    result = PolicyResult(out, body.get("model"))
+    out["model"] = model
+    kept: list = []
+    for tool in body.get("tools") or []:
+        if not isinstance(tool, dict):
+            result.removed_tools.append(repr(tool)[:40])
+            continue
+        kind = str(tool.get("type") or "")
+        if (
+            not kind
+            or ANTHROPIC_CLIENT_TYPED.match(kind)
+            or (web and ANTHROPIC_WEB.match(kind))
+            or ANTHROPIC_HARMLESS_SERVER.match(kind)
+        ):
+            kept.append(tool)
+        else:
+            result.removed_tools.append(_tool_label(tool))
+    if "tools" in body:
+        out["tools"] = kept
+    for name in ANTHROPIC_DROP_FIELDS:
+        if name in out:
+            del out[name]
+            result.removed_fields.append(name)
+    choice = out.get("tool_choice")
+    named = isinstance(choice, dict) and choice.get("type") == "tool"
+    if (
+        named
+        and isinstance(choice, dict)
+        and choice.get("name") not in {t.get("name") for t in kept}
+    ):
+        del out["tool_choice"]
+        result.notes.append("tool_choice named a removed tool")
+    return result
+
+
+def anthropic_betas(header: str | None, web: bool) -> tuple[str | None, list[str]]:
+    """The `anthropic-beta` header without flags that enable removed tools."""
+    if not header:
+        return header, []
+    kept, dropped = [], []
+    for flag in (f.strip() for f in header.split(",")):
+        if not flag:
+            continue
+        if ANTHROPIC_DROP_BETAS.match(flag) or (not web and ANTHROPIC_WEB_BETAS.match(flag)):
+            dropped.append(flag)
+        else:
+            kept.append(flag)
+    return (",".join(kept) or None), dropped
+
+
+def _openai_tools(tools: list, web: bool, removed: list[str]) -> list:
+    kept = []
+    for tool in tools:
+        if not isinstance(tool, dict):
+            removed.append(repr(tool)[:40])
+            continue
+        kind = str(tool.get("type") or "function")
+        if kind in OPENAI_CLIENT_TYPES or (kind in OPENAI_WEB_TYPES and web):
+            if kind == "namespace" and isinstance(tool.get("tools"), list):
+                tool = dict(tool, tools=_openai_tools(tool["tools"], web, removed))
+            kept.append(tool)
+        else:
+            removed.append(_tool_label(tool))
+    return kept
+
+
+def openai_request(body: dict, model: str, web: bool) -> PolicyResult:
+    out = dict(body)
+    result = PolicyResult(out, body.get("model"))
+    out["model"] = model
+    if "tools" in body and isinstance(body["tools"], list):
+        out["tools"] = _openai_tools(body["tools"], web, result.removed_tools)
+    choice = out.get("tool_choice")
+    if isinstance(choice, dict):
+        ctype = choice.get("type")
+        names = {t.get("name") for t in out.get("tools") or [] if isinstance(t, dict)}
+        if (ctype not in (None, "function", "custom", "allowed_tools")) and not (
+            web and ctype in OPENAI_WEB_TYPES
+        ):
+            out["tool_choice"] = "auto"
+            result.notes.append(f"tool_choice {ctype} replaced by auto")
+        elif ctype in ("function", "custom") and choice.get("name") not in names:
+            out["tool_choice"] = "auto"
+            result.notes.append("tool_choice named a removed tool")
+    include = out.get("include")
+    if isinstance(include, list):
+        kept = [i for i in include if not OPENAI_DROP_INCLUDE.match(str(i))]
+        if not web:
+            kept = [i for i in kept if not str(i).startswith("web_search")]
+        if len(kept) != len(include):
+            out["include"] = kept
+            result.removed_fields.append("include:" + ",".join(sorted(set(include) - set(kept))))
+    return result

@@ -1,0 +1,239 @@
+"""Condition C's web proxy: the agent's live web, every URL logged (a host service).
+
+An HTTP proxy on a Unix socket bound into the agent jail (`HTTP_PROXY`/`HTTPS_PROXY` point
+at the forwarder on the jail's loopback). It serves `CONNECT host:port` (a TLS tunnel: the
+host is logged, the path is not visible) and plain `http://` requests in absolute form (the
+whole URL is logged). Every target is resolved once, and the connection goes to exactly
+the address that was checked: private, loopback, link-local, shared, reserved and multicast
+addresses are refused (so the proxy cannot be turned on the host or its network), as are
+ports other than 80 and 443. Every request, allowed or refused, is one JSON line with its
+normalised URL.
+
+The resolver is injectable: `SystemResolver` asks the system; `FixtureResolver` maps names
+to loopback servers and exists for tests only (the evaluator config's `[testing]` table,
+accepted only with OFB_HARNESS_TESTING=1) — so tests never resolve a host name.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ipaddress
+import json
+import os
+import socket
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+from urllib.parse import urlsplit
+
+from .urls import normalise
+
+ALLOWED_PORTS = (80, 443)
+MAX_HEADER = 64 * 1024
+
+
+class Refused(Exception):
+    """A target the proxy will not connect to; the message says why."""
+
+
+class Resolver(Protocol):
+    @property
+    def fixture(self) -> bool: ...
+
+    async def resolve(self, host: str, port: int) -> list[tuple[str, int]]: ...
+
+
+class SystemResolver:
+    fixture = False
+
+    async def resolve(self, host: str, port: int) -> list[tuple[str, int]]:
+        loop = asyncio.get_running_loop()
+        try:
+            infos = await loop.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        except socket.gaierror as exc:
+            raise Refused(f"cannot resolve {host}: {exc}") from None
+        return [(str(info[4][0]), port) for info in infos]
+
+
+@dataclass(frozen=True)
+class FixtureResolver:
+    """Tests only: host name → "127.0.0.1:PORT". Names outside the map do not resolve."""
+
+    table: dict[str, str]
+    fixture: bool = True
+
+    def __post_init__(self) -> None:
+        if os.environ.get("OFB_HARNESS_TESTING") != "1":
+            raise RuntimeError("FixtureResolver is for tests only (OFB_HARNESS_TESTING=1)")
+        for name, target in self.table.items():
+            ip, _, port = target.rpartition(":")
+            if not ipaddress.ip_address(ip).is_loopback or not port.isdigit():
+                raise ValueError(f"fixture {name} → {target}: only loopback targets")
+
+    async def resolve(self, host: str, port: int) -> list[tuple[str, int]]:
+        target = self.table.get(host.lower())
+        if target is None:
+            raise Refused(f"cannot resolve {host}: not in the test fixture map")
+        ip, _, fixed = target.rpartition(":")
+        return [(ip, int(fixed))]
+
+
+def check_address(ip: str) -> None:
+    address = ipaddress.ip_address(ip)
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped
+    if not address.is_global or address.is_multicast:
+        raise Refused(f"{ip} is not a public address")
+
+
+async def resolve_checked(resolver: Resolver, host: str, port: int) -> tuple[str, int]:
+    """The one address to connect to, after every check; raises Refused."""
+    if port not in ALLOWED_PORTS:
+        raise Refused(f"port {port} is not allowed (only {ALLOWED_PORTS})")
+    literal = host.strip("[]")
+    try:
+        ipaddress.ip_address(literal)
+    except ValueError:
+        pass
+    else:
+        check_address(literal)  # an address literal is checked as it is, fixtures or not
+        return literal, port
+    addresses = await resolver.resolve(host, port)
+    if not addresses:
+        raise Refused(f"{host} has no address")
+    if not resolver.fixture:
+        for ip, _ in addresses:
+            check_address(ip)  # every address: a mixed answer is refused whole
+    return addresses[0]
+
+
+class ProxyLog:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._lock = threading.Lock()
+        self.round = 0
+        self.entries: list[dict] = []
+
+    def write(self, entry: dict) -> None:
+        url = entry.get("url")
+        if url:
+            entry["normalised"] = normalise(url).as_dict()
+        entry = {"time": time.time(), "round": self.round, **entry}
+        with self._lock:
+            self.entries.append(entry)
+            with self.path.open("a", encoding="utf-8") as fh:
+                fh.write(json.dumps(entry, sort_keys=True) + "\n")
+
+
+async def _pipe(
+    reader: asyncio.StreamReader, writer: asyncio.StreamWriter, count: list[int]
+) -> None:
+    try:
+        while chunk := await reader.read(65536):
+            count[0] += len(chunk)
+            writer.write(chunk)
+            await writer.drain()
+    except (ConnectionError, asyncio.IncompleteReadError):
+        pass
+    finally:
+        with contextlib.suppress(Exception):
+            writer.close()
+
+
+class WebProxy:
+    def __init__(self, log: ProxyLog, resolver: Resolver) -> None:
+        self.log = log
+        self.resolver = resolver
+
+    async def handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            head = await reader.readuntil(b"\r\n\r\n")
+        except (asyncio.IncompleteReadError, asyncio.LimitOverrunError, ConnectionError):
+            writer.close()
+            return
+        lines = head.decode("latin-1").split("\r\n")
+        parts = lines[0].split(" ")
+        if len(parts) != 3:
+            await self._answer(writer, 400, "bad request line")
+            self.log.write({"method": "?", "url": None, "decision": "refused", "reason": "bad"})
+            return
+        method, target, version = parts
+        if method == "CONNECT":
+            host, _, port_text = target.rpartition(":")
+            port = int(port_text) if port_text.isdigit() else 0
+            url = f"https://{host}" + ("" if port == 443 else f":{port}") + "/"
+            await self._tunnel(reader, writer, method, host, port, url)
+            return
+        split = urlsplit(target)
+        if split.scheme != "http" or not split.hostname:
+            await self._answer(writer, 400, "only absolute http:// URLs and CONNECT")
+            self.log.write(
+                {"method": method, "url": target, "decision": "refused", "reason": "form"}
+            )
+            return
+        port = split.port or 80
+        path = (split.path or "/") + (f"?{split.query}" if split.query else "")
+        headers = [
+            line
+            for line in lines[1:]
+            if line and not line.lower().startswith(("proxy-", "connection:", "keep-alive:"))
+        ]
+        request = "\r\n".join(
+            [f"{method} {path} {version}", *headers, "Connection: close", "", ""]
+        ).encode("latin-1")
+        await self._tunnel(reader, writer, method, split.hostname, port, target, request)
+
+    async def _answer(self, writer: asyncio.StreamWriter, status: int, text: str) -> None:
+        body = (text + "\n").encode()
+        writer.write(
+            f"HTTP/1.1 {status} {'OK' if status == 200 else 'Refused'}\r\n"
+            f"Content-Type: text/plain\r\nContent-Length: {len(body)}\r\n"
+            "Connection: close\r\n\r\n".encode()
+            + body
+        )
+        with contextlib.suppress(ConnectionError):
+            await writer.drain()
+        writer.close()
+
+    async def _tunnel(
+        self,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        method: str,
+        host: str,
+        port: int,
+        url: str,
+        request: bytes | None = None,
+    ) -> None:
+        entry: dict = {"method": method, "url": url, "host": host, "port": port}
+        try:
+            ip, real_port = await resolve_checked(self.resolver, host, port)
+            upstream_reader, upstream_writer = await asyncio.wait_for(
+                asyncio.open_connection(ip, real_port), timeout=30
+            )
+        except Refused as exc:
+            entry.update(decision="refused", reason=str(exc))
+            self.log.write(entry)
+            await self._answer(writer, 403, f"refused by the harness proxy: {exc}")
+            return
+        except (OSError, TimeoutError) as exc:
+            entry.update(decision="failed", reason=f"connect: {exc}")
+            self.log.write(entry)
+            await self._answer(writer, 502, "could not connect")
+            return
+        entry.update(decision="allowed", address=ip)
+        if request is None:
+            writer.write(b"HTTP/1.1 200 Connection established\r\n\r\n")
+            await writer.drain()
+        else:
+            upstream_writer.write(request)
+            await upstream_writer.drain()
+        up, down = [0], [0]
+        await asyncio.gather(
+            _pipe(reader, upstream_writer, up), _pipe(upstream_reader, writer, down)
+        )
+        entry.update(bytes_up=up[0], bytes_down=down[0])
+        self.log.write(entry)
