@@ -407,12 +407,16 @@ def test_verify_reports_every_difference_of_an_incomplete_key(checkout):
     assert "packets.key.json: packets.P001.files: missing, so it cannot be verified" in diffs
 
 
-def test_verify_on_a_missing_folder_says_so_once(checkout):
+def test_verify_on_a_missing_folder_says_so_once(checkout, capsys):
     add_items(checkout, 3)
-    result = export(checkout)
-    diffs = px.verify(checkout.project(), result.key_path, checkout.root / "elsewhere", SALT)
-    assert diffs == [
-        f"{checkout.root / 'elsewhere'}: no packet folder (nothing on disk to compare)"
+    export(checkout)
+    (checkout.root / "salt.bin").write_bytes(SALT)
+    run = ofb(
+        capsys, "packet", "verify", "packets.key.json", "elsewhere", "--salt-file", "salt.bin"
+    )
+    assert run.code == 2 and run.out == ""
+    assert run.err.strip().splitlines() == [
+        "error: elsewhere: no such packet folder (give the folder export wrote)"
     ]
 
 

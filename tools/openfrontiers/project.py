@@ -39,16 +39,20 @@ class Project:
     @classmethod
     def for_paths(cls, paths: Sequence[Path]) -> Project:
         """The checkout holding `paths`, found from each path by walking up to its
-        lakefile.toml as git and Lake do; without paths, the one `find` gives. Paths from
-        two checkouts are refused: each is checked against its own register."""
-        if not paths:
-            return cls.find()
+        lakefile.toml as git and Lake do; the one `find` gives for paths in no checkout (a
+        draft elsewhere) or without paths. Paths from two checkouts are refused: each is
+        checked against its own register."""
         roots: dict[Path, Path] = {}
         for path in paths:
             if not path.exists():
                 raise UsageError(f"{path}: no such file or folder")
             start = path if path.is_dir() else path.parent
-            roots.setdefault(cls.find(start.resolve()).root, path)
+            try:
+                roots.setdefault(cls.find(start.resolve()).root, path)
+            except OfbError:
+                continue
+        if not roots:
+            return cls.find()
         if len(roots) > 1:
             shown = "; ".join(f"{path} is in {root}" for root, path in roots.items())
             raise UsageError(

@@ -142,16 +142,15 @@ def stats(
     breakdowns by source and MSC class."""
     from rich.markup import escape
 
-    from ..corpus.schema import iter_jsonl
+    from ..corpus.schema import RecordChecker, valid_records
     from ..corpus.stats import CorpusStats
     from ..corpus.validate import records_path
 
     config = _config(corpus_dir)
     file = records_path(path)
     acc = CorpusStats()
-    for line, record, problem in iter_jsonl(file):
-        if problem is not None:
-            raise UsageError(f"{file}:{line}: {problem}; run `ofb corpus validate` first")
+    checker = RecordChecker(config.schema, config.registry, config.taxonomy)
+    for _, record in valid_records(file, checker):
         acc.add(record)
     summary = acc.summary(config.registry)
     if format is Format.json:
@@ -206,6 +205,7 @@ def export(
     Run again, it replaces its own earlier export in OUT."""
     from ..corpus.export import ExportFilter
     from ..corpus.export import export as run_export
+    from ..corpus.schema import RecordChecker
     from ..corpus.validate import records_path
     from ..outputs import check_target, has_manifest_with
 
@@ -213,7 +213,8 @@ def export(
     config = _config(corpus_dir)
     filt = ExportFilter.parse(config.registry, license_filter, sources, exclude_sources, kind)
     wanted = frozenset(f.strip() for f in formats.split(",") if f.strip())
-    manifest = run_export(records_path(path), out, filt, config.registry, wanted)
+    checker = RecordChecker(config.schema, config.registry, config.taxonomy)
+    manifest = run_export(records_path(path), out, filt, config.registry, wanted, checker)
     by_class = manifest["records_by_license_class"].items()
     classes = ", ".join(f"{k} {n}" for k, n in by_class) or "none"
     print(

@@ -291,6 +291,8 @@ def selftest(
 
     project = Project.find()
     folder = corpus or project.root / st.DEFAULT_CORPUS
+    if not folder.is_dir():
+        raise UsageError(f"--corpus {folder}: no such folder (the attack corpus, with cases.toml)")
     cases = st.load_corpus(folder)
     if only:
         wanted = {n.strip() for n in only.split(",") if n.strip()}

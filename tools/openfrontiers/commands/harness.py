@@ -12,7 +12,7 @@ from typing import Any
 
 import typer
 
-from ..errors import UsageError
+from ..errors import BadInput, UsageError
 
 CONDITION = typer.Option("A", "--condition", help="A (closed-book), B (frozen), C (live web).")
 PROTOCOL = typer.Option("native", "--protocol", help="native or continuation.")
@@ -267,9 +267,11 @@ def _select(
 ) -> tuple[list[str], str]:
     from ..evaluator.key import PACKET_ID
 
+    if not packets.is_dir():
+        raise UsageError(f"--packets {packets}: no such folder (the folder packet export wrote)")
     available = sorted(p.name for p in packets.iterdir() if p.is_dir() and PACKET_ID.match(p.name))
     if not available:
-        raise UsageError(f"{packets}: no packet folders (P###)")
+        raise BadInput(f"{packets}: no packet folders (P###) in it; give the folder export wrote")
     if only and subset:
         raise UsageError("give --only or --subset, not both")
     if only:

@@ -98,7 +98,9 @@ def report(
 
 @app.command("seed")
 def seed(
-    csv_path: Path = typer.Argument(..., help="The curated items.csv (Appendix A figures)."),
+    csv_path: Path = typer.Argument(
+        ..., exists=True, dir_okay=False, help="The curated items.csv (Appendix A figures)."
+    ),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing register."),
 ) -> None:
     """Create items.toml and the v1 subsets from the curated CSV (once, for a new checkout)."""

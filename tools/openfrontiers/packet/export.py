@@ -380,6 +380,8 @@ def verify(project: Project, key_path: Path, out: Path, salt: bytes | None = Non
     (missing fields, items without a statement) is reported as a difference, and everything
     else is still compared."""
     key = load_key(key_path)
+    if not out.is_dir():
+        raise UsageError(f"{out}: no such packet folder (give the folder export wrote)")
     salt = _salt_for(key, salt)
     differences = [f"{key_path.name}: {gap}" for gap in key.gaps()]
     for name, digest in (key.inputs or {}).items():
@@ -421,8 +423,6 @@ def verify(project: Project, key_path: Path, out: Path, salt: bytes | None = Non
             differences.append(f"{pid}: file hashes differ from the key")
         if entry.archive_sha256 not in (None, archive.sha256(rebuilt.archives[pid])):
             differences.append(f"archives/{pid}.tar.gz: archive hash differs from the key")
-    if not out.is_dir():
-        return [*differences, f"{out}: no packet folder (nothing on disk to compare)"]
     return differences + _compare_disk(key, rebuilt, out)
 
 
