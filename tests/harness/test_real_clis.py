@@ -11,6 +11,7 @@ import pytest
 import tomli_w
 
 from harness.helpers import make_packets, read_jsonl, run_attempt_in_netns, solution_for
+from harness.refused_addresses import PRIVATE
 from support import agent_clis
 
 MiB = 1 << 20
@@ -140,7 +141,7 @@ def test_reaching_out_and_reading_answers_is_refused_and_logged(
     probe = (
         f"cat {answers} {key} {checkout.root}/FrontierBench/items.toml; ls / /attempt; "
         'python3 -c "import urllib.request as u\n'
-        "for url in ('http://127.0.0.1:9/', 'http://127.0.0.2/', 'http://10.1.2.3/',"
+        f"for url in ('http://127.0.0.1:9/', 'http://127.0.0.2/', 'http://{PRIVATE}/',"
         " 'http://example.org/'):\n"
         "    try: print(url, u.urlopen(url, timeout=5).status)\n"
         "    except Exception as e: print(url, 'refused:', e)\"; echo probe-done"
@@ -161,10 +162,10 @@ def test_reaching_out_and_reading_answers_is_refused_and_logged(
     # 127.0.0.1 is the jail's own loopback (no proxy for it): nothing of the host there.
     assert "http://127.0.0.1:9/ refused:" in seen and "Connection refused" in seen
     assert "not a public address" in refused["http://127.0.0.2/"]
-    assert "not a public address" in refused["http://10.1.2.3/"]
+    assert "not a public address" in refused[f"http://{PRIVATE}/"]
     assert "not in the test fixture map" in refused["http://example.org/"]
     assert record["refused"]["proxy"] == 3 and "http://127.0.0.1:9/" not in refused
-    assert {u["key"] for u in record["urls"]} >= {"url:10.1.2.3/", "url:example.org/"}
+    assert {u["key"] for u in record["urls"]} >= {f"url:{PRIVATE}/", "url:example.org/"}
 
 
 def fixture_config(tmp_path) -> Path:

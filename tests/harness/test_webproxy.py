@@ -10,6 +10,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
+from harness.refused_addresses import METADATA, PRIVATE, PRIVATE_C, PRIVATE_FIXTURE
 from openfrontiers.harness.services import Services
 from openfrontiers.harness.urls import normalise
 from openfrontiers.harness.webproxy import FixtureResolver, ProxyLog, WebProxy
@@ -92,9 +93,9 @@ def test_connect_tunnels_to_the_checked_address(proxy):
     [
         (b"GET http://127.0.0.1/ HTTP/1.1", "not a public address"),
         (b"GET http://[::1]/ HTTP/1.1", "not a public address"),
-        (b"GET http://10.1.2.3/ HTTP/1.1", "not a public address"),
-        (b"GET http://169.254.169.254/latest HTTP/1.1", "not a public address"),
-        (b"CONNECT 192.168.0.1:443 HTTP/1.1", "not a public address"),
+        (f"GET http://{PRIVATE}/ HTTP/1.1".encode(), "not a public address"),
+        (f"GET http://{METADATA}/latest HTTP/1.1".encode(), "not a public address"),
+        (f"CONNECT {PRIVATE_C}:443 HTTP/1.1".encode(), "not a public address"),
         (b"GET http://papers.example.org:8080/ HTTP/1.1", "port 8080 is not allowed"),
         (b"GET http://unknown.example.net/ HTTP/1.1", "not in the test fixture map"),
     ],
@@ -113,7 +114,7 @@ def test_the_fixture_resolver_is_for_tests_only(monkeypatch):
         FixtureResolver({"a.org": "127.0.0.1:1"})
     monkeypatch.setenv("OFB_HARNESS_TESTING", "1")
     with pytest.raises(ValueError, match="only loopback"):
-        FixtureResolver({"a.org": "10.0.0.1:80"})
+        FixtureResolver({"a.org": f"{PRIVATE_FIXTURE}:80"})
 
 
 @pytest.mark.parametrize(
