@@ -44,14 +44,26 @@ def export(
     ),
     quiet: bool = QUIET,
 ) -> None:
-    """Export solver packets for written items (default: all of them). Run again, it
+    """Export solver packets for written items (default: every written item whose reviews
+    stand; one under an unrepaired must-fix review is left out, and named). Run again, it
     replaces its own earlier export, with the earlier key's salt."""
     from ..packet.export import export as do_export
-    from ..packet.export import read_salt
+    from ..packet.export import open_must_fix, read_salt
     from ..project import Project
+    from ..register import Subset
 
     project = Project.find()
     selection, items = select_items(project, subset, ids, default="written")
+    held = open_must_fix(items) if subset is None and ids is None else []
+    if held:
+        # Asked for by name (--ids, --subset), such an item stops the export instead.
+        print(
+            f"warning: left out {', '.join(held)}: an unrepaired must-fix review; export "
+            "it with --ids once it is repaired and re-reviewed",
+            file=sys.stderr,
+        )
+        items = [i for i in items if i.id not in held]
+        selection = Subset(selection.name, selection.version, tuple(i.id for i in items))
     salt = read_salt(salt_file) if salt_file else None
     key_path = key or out.with_name(out.name + ".key.json")
     with progress(quiet) as shown:

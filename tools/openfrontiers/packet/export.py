@@ -93,20 +93,25 @@ def _statement_files(project: Project, items: list[Item]) -> list[Path]:
     return [project.item_file(i.id) for i in items]
 
 
-def gate(project: Project, items: list[Item]) -> None:
-    """Refuse items whose statements break an error-severity rule of `ofb check`, or whose
-    latest review of either focus is an unrepaired must-fix."""
-    files = _statement_files(project, items)
-    open_must_fix = [
+def open_must_fix(items: list[Item]) -> list[str]:
+    """The items whose latest review of either focus is an unrepaired must-fix."""
+    return [
         i.id
         for i in items
         if any(
             r is not None and r.verdict is Verdict.MUST_FIX for r in (i.review(f) for f in Focus)
         )
     ]
-    if open_must_fix:
+
+
+def gate(project: Project, items: list[Item]) -> None:
+    """Refuse items whose statements break an error-severity rule of `ofb check`, or whose
+    latest review of either focus is an unrepaired must-fix."""
+    files = _statement_files(project, items)
+    open_must_fix_ids = open_must_fix(items)
+    if open_must_fix_ids:
         raise OfbError(
-            f"unrepaired must-fix review(s): {', '.join(open_must_fix)}; repair and "
+            f"unrepaired must-fix review(s): {', '.join(open_must_fix_ids)}; repair and "
             "re-review them, or leave them out with --ids/--subset"
         )
     result = check_files(project, files, complete=False)
