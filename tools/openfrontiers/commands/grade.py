@@ -100,7 +100,8 @@ def run(
     line each (solved, frozen-review or unsolved with the stage and reason), then a summary
     table. Refuses to start where the jail check fails or the jail has no cgroups (unless
     --allow-no-cgroups). Verdict lines never carry reference answers (--evaluator-out
-    writes them apart). Exit 0 when every submission was graded, 2 on bad input."""
+    writes them apart). Exit 0 when every submission was graded, 1 on bad input (key,
+    answers, submissions), 2 on usage errors or a node that may not grade."""
     from rich.markup import escape
 
     from ..grade import pipeline
@@ -217,7 +218,7 @@ def static_cmd(
 ) -> None:
     """Run the static layer alone against the item's statement. The submission may use the
     item's own namespace or a packet namespace (P###). Exit 0 pass, 1 reject (with the
-    reasons), 2 on bad input."""
+    reasons; a file that is not UTF-8 is rejected too), 2 on usage errors."""
     from ..project import Project
     from ..register.model import AnswerKind
     from ..submission import static
