@@ -11,11 +11,14 @@ good values (`World`)."""
 from __future__ import annotations
 
 import gzip
+import importlib.util
 import json
 import shutil
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -49,6 +52,11 @@ VERBS: dict[str, str] = {
     "run": "run --packets {packet-folders} --out {new} --model m --key {key} --subset {subset} "
     "--standin {file}",
     "attempt": "attempt {packet} --model m --config {toml} --out {new}",
+    "report": "report {runs} --key {key} --answers {answers} --models {models} --out {new}",
+    "items scores": "items scores --ids {item}",
+    "items select": "items select --against {subset}",
+    "cert check": "cert check {cert-item} {certificate}",
+    "cert schema": "cert schema {cert-item}",
 }
 
 
@@ -93,6 +101,16 @@ class World:
         config = CorpusConfig.find(REPO / "Corpus")
         requests = parse_sources([f"generic={root / 'mapping.toml'}"], config)
         build(config, requests, root / "corpus-build", Snapshot.parse("2026-01-01"))
+        fixtures = _load("run_fixtures", Path(__file__).parent / "results" / "run_fixtures.py")
+        self.run = fixtures.make_run(
+            root / "runs",
+            "run",
+            model="gpt-6.1-sol",
+            condition="A",
+            protocol="native",
+            attempts=[fixtures.FakeAttempt("P001", lean=True, verdict="unsolved")],
+            items={"P001": "O02"},
+        )
         self.count = 0
 
     def path(self, name: str) -> Path:
@@ -142,6 +160,18 @@ GARDEN = "number,title\n1,Lonely runner\n2,Sunflower\n"
 NOT_UTF8 = b"theorem main : True := by\n  trivial -- \xff\xfe\n"
 
 
+def _load(name: str, path: Path) -> ModuleType:
+    """A helper module of another test folder (the results tests' run fixtures)."""
+    if name in sys.modules:  # already imported by the tests of its own folder
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
 def _truncate_archive(folder: Path) -> None:
     archive = folder / "archives" / "P001.tar.gz"
     archive.write_bytes(archive.read_bytes()[:100])
@@ -176,6 +206,10 @@ GOOD: dict[str, Callable[[World], str]] = {
     "file": lambda w: str(HARNESS / "standin_scripts" / "continuation-demo.json"),
     "new": lambda w: str(w.path("out")),
     "corpus": lambda w: str(REPO / "Corpus"),
+    "runs": lambda w: str(w.run),
+    "models": lambda w: str(REPO / "FrontierBench" / "models.toml"),
+    "cert-item": lambda w: "O02",
+    "certificate": lambda w: w.file("cert.json", "{}"),
 }
 
 BAD: dict[str, list[Bad]] = {
@@ -261,6 +295,20 @@ BAD: dict[str, list[Bad]] = {
     "file": [Bad("missing file", 2, lambda w: w.missing())],
     "new": [],
     "corpus": [],
+    "runs": [
+        Bad("missing folder", 2, lambda w: w.missing()),
+        Bad("folder of garbage", 1, lambda w: w.garbage_folder("verdicts.jsonl")),
+    ],
+    "cert-item": [Bad("unknown item id", 2, lambda w: "Z99")],
+    "models": [
+        Bad("missing file", 2, lambda w: w.missing()),
+        Bad("corrupt TOML", 1, lambda w: w.file("models.toml", "[models.x\nname = ")),
+    ],
+    "certificate": [  # `ofb cert check` says 3 for a malformed certificate (its own codes)
+        Bad("missing file", 2, lambda w: w.missing()),
+        Bad("garbage", 3, lambda w: w.file("cert.json", b"\xff\xfe garbage")),
+        Bad("not JSON", 3, lambda w: w.file("cert.json", '{"n": ')),
+    ],
 }
 
 
@@ -326,7 +374,7 @@ def test_every_verb_is_in_the_table():
 
     from openfrontiers.cli import app
 
-    takes_no_input = {"sync", "doctor", "jail check"}
+    takes_no_input = {"sync", "doctor", "jail check", "cert list", "cert public"}
     group = get_command(app)
     names = set()
     for name, command in group.commands.items():  # type: ignore[attr-defined]

@@ -24,10 +24,10 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("__main__",),
     ("cli",),
     ("commands",),
-    ("lean_summary",),  # CI's Lean summary: reads the grader's attack corpus
+    ("lean_summary", "results"),  # read what the grader and the harness wrote
     ("grade",),  # rebuilds a packet's problem to grade against it
     ("packet",),  # gates an export on `ofb check`
-    ("check", "probe", "build", "corpus", "doctor", "harness"),
+    ("check", "probe", "build", "corpus", "doctor", "harness", "cert"),
     ("lake", "gitdiff"),
     ("evaluator", "submission"),  # shared by stages: answer records, the key, static rules
     ("lean.toolchain",),  # runs Lean in the jail for a project

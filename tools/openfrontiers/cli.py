@@ -20,8 +20,8 @@ INTERNAL_ERROR = 70  # EX_SOFTWARE: never the code of a verdict or of bad input
 app = typer.Typer(
     name="ofb",
     help="OpenFrontiers tools: check statements, list items, export packets, build and probe "
-    "them in the jail, grade submissions, build the corpus. Start with `ofb doctor`. "
-    f"The README says what each verb does; the details are in {DOCS}.",
+    "them in the jail, grade submissions, verify certificates, build the corpus. Start with "
+    f"`ofb doctor`. The README says what each verb does; the details are in {DOCS}.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
@@ -48,6 +48,7 @@ def _register_verbs() -> None:
     # their stage when a verb runs, so mounting them all costs little.
     from .commands import (
         build,
+        cert,
         check,
         corpus,
         doctor,
@@ -57,6 +58,7 @@ def _register_verbs() -> None:
         jail,
         packet,
         probe,
+        report,
     )
 
     app.add_typer(packet.app, name="packet")
@@ -69,8 +71,10 @@ def _register_verbs() -> None:
     app.command(name="build")(build.build)
     app.command(name="probe")(probe.probe)
     app.add_typer(grade.app, name="grade")
+    app.command(name="report")(report.report)
     app.command(name="attempt")(harness.attempt)
     app.command(name="run")(harness.run)
+    app.add_typer(cert.app, name="cert")
 
 
 _register_verbs()

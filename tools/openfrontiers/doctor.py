@@ -87,6 +87,7 @@ PYTHON_PACKAGES = (
     ("hypothesis", False, "the lexer fuzz tests"),
     ("pyseccomp", False, "the jail's seccomp filter (or Debian's python3-seccomp)"),
     ("docker", False, "the docker jail backend"),
+    ("matplotlib", False, "ofb report: the figures"),
 )
 
 

@@ -73,6 +73,10 @@ class Project:
         return self.library / "subsets.toml"
 
     @property
+    def models_path(self) -> Path:
+        return self.library / "models.toml"
+
+    @property
     def evaluator_dir(self) -> Path:
         return self.library / "evaluator"
 

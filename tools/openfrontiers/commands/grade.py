@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 import tempfile
 from pathlib import Path
@@ -153,6 +154,7 @@ def run(
         )
         with progress(quiet) as shown:
             records = pipeline.grade_all(grader, graded, pipeline.LocalExecutor(jobs), shown)
+    _attach_certificates(records)
     lines = "".join(json.dumps(r.as_dict(), ensure_ascii=False) + "\n" for r in records)
     if out is not None:
         out.parent.mkdir(parents=True, exist_ok=True)
@@ -166,7 +168,7 @@ def run(
             encoding="utf-8",
         )
     shown_on = console(stderr=out is None)
-    verdicts = table("packet", "item", "verdict", "stage", "seconds", "reason")
+    verdicts = table("packet", "item", "verdict", "stage", "certificate", "seconds", "reason")
     style = {"solved": "green", "frozen-review": "yellow", "unsolved": "red"}
     for r in records:
         d = r.decision
@@ -175,6 +177,7 @@ def run(
             r.item,
             f"[{style[d.verdict]}]{d.verdict}[/]",
             d.stage or "",
+            (r.certificate or {}).get("verdict", ""),
             f"{r.timings.get('total', 0):.1f}",
             escape(d.reason),
         )
@@ -192,6 +195,29 @@ def run(
         )
         + (f"; verdicts in {out}" if out is not None else "")
     )
+
+
+def _attach_certificates(records: list) -> None:
+    """Check the certificate beside each submission (`P001.lean` ↔ `P001.cert.json`), if
+    there is one and its item has a verifier, in a child process with the default limits;
+    the verdict goes into the record's own `certificate` field, never into its decision."""
+    from ..cert import certificate_beside, check_isolated, read_certificate
+    from ..cert.files import CertificateFileError
+    from ..cert.verifiers import items
+
+    known = set(items())
+    for r in records:
+        path = certificate_beside(Path(r.submission))
+        if not os.path.lexists(path):
+            continue
+        if r.item not in known:
+            r.certificate = {"verdict": "no-verifier", "file": str(path)}
+            continue
+        try:
+            verdict = check_isolated(r.item, read_certificate(path)).as_dict()
+        except CertificateFileError as exc:
+            verdict = {"verdict": "refused", "condition": "file", "message": str(exc)}
+        r.certificate = {"file": str(path), **verdict}
 
 
 def _namespaces(text: str, item_id: str) -> dict[str, str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from pathlib import Path
 
 import typer
@@ -13,12 +14,24 @@ from .tables import console, plain_title, table
 app = typer.Typer(help="List and maintain the item register (FrontierBench/items.toml).")
 
 
+MODELS = typer.Option(
+    None, "--models", help="The model registry (default FrontierBench/models.toml)."
+)
+
+
 @app.callback(invoke_without_command=True)
 def items(
     ctx: typer.Context,
     subset: str | None = SUBSET,
     ids: str | None = IDS,
     format: Format = typer.Option(Format.table, "--format", help="table or json."),
+    clean_for: str | None = typer.Option(
+        None,
+        "--clean-for",
+        metavar="MODEL",
+        help="List the model's clean subset: eligible items and why each other is excluded.",
+    ),
+    models: Path | None = MODELS,
 ) -> None:
     """List items: all of them, a frozen subset (HQ-50@v1, …) or explicit ids."""
     if ctx.invoked_subcommand is not None:
@@ -29,6 +42,11 @@ def items(
 
     project = Project.find()
     selection, chosen = select_items(project, subset, ids)
+    if clean_for is not None:
+        from .results import print_clean_listing
+
+        print_clean_listing(project, selection.label, chosen, clean_for, models, format)
+        return
     if format is Format.json:
         print(
             dumps(
@@ -88,6 +106,99 @@ def report(
         current = target.read_text(encoding="utf-8") if target.exists() else ""
         if current != text:
             print(f"{out} is out of date: run `ofb items report`")
+            raise typer.Exit(1)
+        print(f"{out} is up to date")
+        return
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(text, encoding="utf-8")
+    print(f"wrote {out}")
+
+
+@app.command("scores")
+def scores(
+    subset: str | None = SUBSET,
+    ids: str | None = IDS,
+    format: Format = typer.Option(Format.table, "--format", help="table or json."),
+    fill_defaults: bool = typer.Option(
+        False, "--fill-defaults", help="Set every score that is not judged to its default."
+    ),
+    check: bool = typer.Option(
+        False, "--check", help="Exit 1 if a score is missing or a default is out of date."
+    ),
+) -> None:
+    """The curator scores (importance, clarity, formalization and proof cost) and their basis."""
+    from ..project import Project
+    from ..register.scores import stale
+    from .results import fill_default_scores, print_scores
+
+    project = Project.find()
+    if fill_defaults:
+        changed = fill_default_scores(project)
+        print(f"{changed} default score(s) updated in {project.register_path}")
+        return
+    selection, chosen = select_items(project, subset, ids)
+    if check:
+        out_of_date = [f"{i.id}: {', '.join(stale(i))}" for i in chosen if stale(i)]
+        for line in out_of_date:
+            print(line)
+        if out_of_date:
+            print("run `ofb items scores --fill-defaults`")
+            raise typer.Exit(1)
+        print(f"{selection.label}: every score present, every default up to date")
+        return
+    print_scores(project, selection.label, chosen, format)
+
+
+class SelectFormat(StrEnum):
+    markdown = "markdown"
+    json = "json"
+
+
+@app.command("select")
+def select(
+    against: str = typer.Option(
+        "HQ-50@v1", "--against", help="The frozen subset to explain the difference from."
+    ),
+    format: SelectFormat = typer.Option(SelectFormat.markdown, "--format"),
+    out: Path | None = typer.Option(None, "--out", help="Write here instead of stdout."),
+    check: bool = typer.Option(False, "--check", help="Only verify that OUT is up to date."),
+    freeze: str | None = typer.Option(
+        None, "--freeze", metavar="NAME@vN", help="Publish the selection as a new version."
+    ),
+    description: str = typer.Option(
+        "", "--description", help="The description of the frozen version (with --freeze)."
+    ),
+) -> None:
+    """Select HQ-50 by Appendix C's rubric (hard filters, score, greedy caps) and explain
+    the difference from a frozen version item by item."""
+    from ..project import Project
+    from ..results.selection_report import as_dict, render
+    from . import results
+
+    project = Project.find()
+    selection, frozen = results.run_selection(project, against)
+    register = project.register
+    if format is SelectFormat.json:
+        text = dumps(as_dict(selection, register, frozen)) + "\n"
+    else:
+        text = render(selection, register, frozen)
+    if freeze is not None:
+        label = results.freeze(
+            project,
+            freeze,
+            selection.selected,
+            description or f"Selected by ofb items select (Appendix C) against {frozen.label}.",
+        )
+        print(f"froze {label} ({len(selection.selected)} items) in {project.subsets_path}")
+        return
+    if out is None:
+        print(text, end="")
+        return
+    target = out if out.is_absolute() else project.root / out
+    if check:
+        current = target.read_text(encoding="utf-8") if target.exists() else ""
+        if current != text:
+            print(f"{out} is out of date: run `ofb items select --out {out}`")
             raise typer.Exit(1)
         print(f"{out} is up to date")
         return

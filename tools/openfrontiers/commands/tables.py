@@ -1,7 +1,7 @@
-"""Tables and text for people: as wide as the terminal (or, in a pipe or a log, as wide as
-they need to be, up to `PIPE_WIDTH`), with cells that wrap at word boundaries. URLs and
-commands never go into wrapping cells — `fix_lines` prints them whole, on their own lines,
-so they can be copied. LaTeX in titles is shown as plain text (`plain_title`)."""
+"""Tables and text for people: as wide as the terminal (in a pipe or a log, `$COLUMNS` or
+`PIPE_WIDTH`), with cells that wrap at word boundaries. URLs and commands never go into
+wrapping cells: a verb prints them whole on lines of their own (`soft_wrap`), so they can
+be copied. LaTeX in titles is shown as plain text (`plain_title`)."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table
 
-# Without a terminal nothing has a width: lines are kept whole up to this many columns.
-PIPE_WIDTH = 240
+# Without a terminal (a pipe, a log) and without $COLUMNS, tables are laid out this wide.
+PIPE_WIDTH = 120
 
 
 def console(stderr: bool = False) -> Console:

@@ -157,6 +157,9 @@ class VerdictRecord:
     work: str | None = None  # the attempt's workspaces, when kept
     evaluator: dict = field(default_factory=dict)  # never in the verdict line
     waivers: list[str] = field(default_factory=list)  # what the evaluator waived for this run
+    # the verdict of a certificate beside the submission (`ofb cert`), apart from the Lean
+    # verdict: it never changes `decision`
+    certificate: dict | None = None
     graded_at: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
 
     def as_dict(self) -> dict:
@@ -176,6 +179,7 @@ class VerdictRecord:
             "tools": self.tools,
             "timings": {k: round(v, 3) for k, v in self.timings.items()},
             "waivers": self.waivers,
+            "certificate": self.certificate,
             "graded_at": self.graded_at,
             **({"work": self.work} if self.work else {}),
         }

@@ -10,7 +10,7 @@ from typing import Any
 import tomli_w
 
 from .load import SCHEMA_VERSION
-from .model import Item, Split
+from .model import SCORE_NAMES, Item, Split, SplitGroup
 
 HEADER = """\
 # FrontierBench item register: one table per item, the public facts about each statement.
@@ -24,10 +24,13 @@ _ORDER = (
     "split",
     "hq50",
     "tier",
+    "tier_condition",
+    "reference",
     "evidence_date",
     "ai_class",
     "priority",
     "certificate",
+    "scores",  # the curator scores, flat: importance, importance_reason, …, scores_judged
     "status",
     "needs_source",
     "answer_kind",
@@ -60,17 +63,43 @@ def item_table(item: Item) -> dict[str, Any]:
     skip = (
         {"priority", "certificate"}
         if item.split is Split.REDISCOVERY
-        else {"tier", "evidence_date", "ai_class"}
+        else {"tier", "tier_condition", "reference", "evidence_date", "ai_class"}
     )
     table: dict[str, Any] = {}
     for key in _ORDER:
         if key in skip:
+            continue
+        if key == "scores":
+            table.update(_scores(item))
             continue
         value = raw[key]
         table[key] = "" if value is None else _plain(value)
     return table
 
 
-def dump_register(items: Iterable[Item]) -> str:
-    doc = {"schema": SCHEMA_VERSION, "items": {i.id: item_table(i) for i in items}}
+def _scores(item: Item) -> dict[str, Any]:
+    table: dict[str, Any] = {}
+    judged = []
+    for name in SCORE_NAMES:
+        score = item.score(name)
+        if score is None:
+            continue
+        table[name] = score.value
+        table[f"{name}_reason"] = score.reason
+        if score.judged:
+            judged.append(name)
+    if table:
+        table["scores_judged"] = judged
+    return table
+
+
+def group_table(group: SplitGroup) -> dict[str, Any]:
+    return {"kind": group.kind.value, "description": group.description, "members": group.members}
+
+
+def dump_register(items: Iterable[Item], groups: Iterable[SplitGroup] = ()) -> str:
+    doc: dict[str, Any] = {"schema": SCHEMA_VERSION, "items": {i.id: item_table(i) for i in items}}
+    split_groups = {g.name: group_table(g) for g in groups}
+    if split_groups:
+        doc["split_groups"] = split_groups
     return HEADER + "\n" + tomli_w.dumps(doc, multiline_strings=True)

@@ -8,7 +8,7 @@ a written item's entry is *complete* is a content question that `ofb check` answ
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 from typing import Any, TypeVar
@@ -18,18 +18,23 @@ from ..tomlpos import KeyLines, load_toml
 from .model import (
     AREAS,
     ITEM_ID,
+    SCORE_NAMES,
     YEAR_MONTH,
     AiClass,
     AnswerKind,
     Confidence,
     Focus,
+    GroupKind,
     Item,
     Origin,
     Priority,
+    Reference,
     Review,
+    Score,
     Source,
     SourceRole,
     Split,
+    SplitGroup,
     Status,
     Tier,
     Upstream,
@@ -57,15 +62,19 @@ _COMMON = {
     "sources",
     "upstream",
     "reviews",
+    *SCORE_NAMES,
+    *(f"{name}_reason" for name in SCORE_NAMES),
+    "scores_judged",
 }
 SPLIT_FIELDS = {
-    Split.REDISCOVERY: {"tier", "evidence_date", "ai_class"},
+    Split.REDISCOVERY: {"tier", "tier_condition", "reference", "evidence_date", "ai_class"},
     Split.OPEN: {"priority", "certificate"},
 }
 ITEM_FIELDS = _COMMON | SPLIT_FIELDS[Split.REDISCOVERY] | SPLIT_FIELDS[Split.OPEN]
 SOURCE_FIELDS = {"citation", "url", "role", "note"}
 UPSTREAM_FIELDS = {"repo", "path", "declaration", "commit", "tag"}
 REVIEW_FIELDS = {"reviewer", "focus", "verdict", "notes", "round"}
+GROUP_FIELDS = {"kind", "description", "members"}
 
 
 class RegisterError(OfbError):
@@ -83,6 +92,7 @@ class Register:
 
     path: Path
     items: dict[str, Item]
+    groups: dict[str, SplitGroup] = field(default_factory=dict)
 
     def __iter__(self):
         return iter(self.items.values())
@@ -101,6 +111,13 @@ class Register:
 
     def written(self) -> list[Item]:
         return [i for i in self if i.is_written]
+
+    def group_of(self, item_id: str) -> SplitGroup | None:
+        """The split group `item_id` belongs to; None for a singleton."""
+        for group in self.groups.values():
+            if item_id in group.members:
+                return group
+        return None
 
 
 class _Reader:
@@ -185,7 +202,7 @@ def load_register(path: Path) -> Register:
     """Read and validate a register; raise `RegisterError` listing every problem."""
     data, lines = load_toml(path)
     r = _Reader(path, lines)
-    r.fields(data, {"schema", "items"}, (), "the register")
+    r.fields(data, {"schema", "items", "split_groups"}, (), "the register")
     if data.get("schema") != SCHEMA_VERSION:
         r.error(
             ("schema",),
@@ -212,9 +229,51 @@ def load_register(path: Path) -> Register:
         item = _item(r, item_id, table, where)
         if item is not None:
             items[item_id] = item
+    groups = _groups(r, data.get("split_groups", {}), items)
     if r.errors:
         raise RegisterError(r.errors)
-    return Register(path, items)
+    return Register(path, items, groups)
+
+
+def _groups(r: _Reader, raw: Any, items: dict[str, Item]) -> dict[str, SplitGroup]:
+    """`[split_groups.<name>]` tables: kind, description, members (at least two items, each
+    in one group at most)."""
+    if not isinstance(raw, dict):
+        r.error(("split_groups",), "type", "split_groups must be a table of group tables")
+        return {}
+    groups: dict[str, SplitGroup] = {}
+    owner: dict[str, str] = {}
+    for name, table in raw.items():
+        where = ("split_groups", name)
+        if not isinstance(table, dict):
+            r.error(where, "type", f"split_groups.{name} must be a table")
+            continue
+        r.fields(table, GROUP_FIELDS, where, f"split group {name}")
+        kind = r.choice(table, "kind", GroupKind, where, required=True)
+        members = r.strings(table, "members", where)
+        if "members" in table and len(members) < 2:
+            r.error(where + ("members",), "group-members", "a split group has two or more members")
+        for member in members:
+            if member not in items:
+                r.error(
+                    where + ("members",),
+                    "unknown-id",
+                    f"split group {name} lists {member!r}, which is not in the register",
+                )
+            elif member in owner:
+                r.error(
+                    where + ("members",),
+                    "group-members",
+                    f"{member} is in split groups {owner[member]} and {name}; an item is in "
+                    "one group at most",
+                )
+            else:
+                owner[member] = name
+        if kind is not None:
+            groups[name] = SplitGroup(
+                name, kind, tuple(members), r.string(table, "description", where)
+            )
+    return groups
 
 
 def _item(r: _Reader, item_id: str, t: dict[str, Any], where: tuple) -> Item | None:
@@ -275,6 +334,7 @@ def _item(r: _Reader, item_id: str, t: dict[str, Any], where: tuple) -> Item | N
                     round=r.integer(v, "round", w, 1, 1),
                 )
             )
+    scores = _scores(r, t, where)
     if split is None or status is None:
         return None
     return Item(
@@ -285,6 +345,8 @@ def _item(r: _Reader, item_id: str, t: dict[str, Any], where: tuple) -> Item | N
         hq50=r.boolean(t, "hq50", where),
         status=status,
         tier=r.choice(t, "tier", Tier, where),
+        tier_condition=r.string(t, "tier_condition", where),
+        reference=r.choice(t, "reference", Reference, where),
         evidence_date=evidence_date,
         ai_class=r.choice(t, "ai_class", AiClass, where),
         priority=r.choice(t, "priority", Priority, where),
@@ -301,4 +363,40 @@ def _item(r: _Reader, item_id: str, t: dict[str, Any], where: tuple) -> Item | N
         sources=tuple(sources),
         upstream=tuple(upstream),
         reviews=tuple(reviews),
+        **scores,
     )
+
+
+def _scores(r: _Reader, t: dict[str, Any], where: tuple) -> dict[str, Score]:
+    """The curator scores: an integer 1–5 with a one-line reason each; `scores_judged`
+    names those that are curator judgments (the others are documented defaults)."""
+    judged = r.strings(t, "scores_judged", where)
+    for name in judged:
+        if name not in SCORE_NAMES:
+            r.error(
+                where + ("scores_judged",),
+                "bad-enum",
+                f"scores_judged lists {name!r}, not one of {', '.join(SCORE_NAMES)}",
+            )
+        elif name not in t:
+            r.error(where + ("scores_judged",), "score", f"scores_judged lists {name}, unscored")
+    scores: dict[str, Score] = {}
+    for name in SCORE_NAMES:
+        reason_key = f"{name}_reason"
+        reason = r.string(t, reason_key, where)
+        if name not in t:
+            if reason:
+                r.error(where + (reason_key,), "score", f"{reason_key} given without {name}")
+            continue
+        value = t[name]
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 5:
+            r.error(where + (name,), "score", f"{name} must be an integer from 1 to 5")
+            continue
+        if not reason.strip():
+            r.error(where + (name,), "score", f"{name} needs a one-line {reason_key}")
+            continue
+        if "\n" in reason.strip():
+            r.error(where + (reason_key,), "score", f"{reason_key} must be one line")
+            continue
+        scores[name] = Score(value, reason.strip(), judged=name in judged)
+    return scores

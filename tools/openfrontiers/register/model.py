@@ -72,6 +72,21 @@ class Verdict(_Choice):
     MUST_FIX = "must-fix"
 
 
+class Reference(_Choice):
+    """What a solved item's reference rests on (Appendix C, evidence tiers)."""
+
+    LEAN_PROOF = "lean-proof"  # a complete Lean proof of the answered statement
+    CERTIFICATE = "certificate"  # an exact finite certificate, recomputed
+
+
+class GroupKind(_Choice):
+    """Why items share a split group (Appendix C): they are reported together."""
+
+    PAPER = "paper"  # one solution paper settles them
+    RELEASE = "release"  # one public release of solutions
+    SOURCE = "source"  # one posing source
+
+
 class SourceRole(_Choice):
     POSING = "posing"  # the problem list or paper that posed the question
     STATEMENT = "statement"  # another place the question is stated before its resolution
@@ -91,6 +106,8 @@ AREAS = (
     "Probability",
     "TCS/logic",
 )
+# The ordinal 1–5 curator scores of Appendix C, in register order.
+SCORE_NAMES = ("importance", "clarity", "formalization_cost", "proof_cost")
 ITEM_ID = re.compile(r"^[RENO][0-9]{2}$")
 YEAR_MONTH = re.compile(r"^[0-9]{4}-(0[1-9]|1[0-2])$")
 
@@ -124,6 +141,26 @@ class Review:
 
 
 @dataclass(frozen=True)
+class Score:
+    """One ordinal curator score (1–5) with its one-line reason. `judged` is False where no
+    curator judgment exists and the value is the documented default (docs/register.md)."""
+
+    value: int
+    reason: str
+    judged: bool = False
+
+
+@dataclass(frozen=True)
+class SplitGroup:
+    """Items bound together by a shared solution paper, release or source (Appendix C)."""
+
+    name: str
+    kind: GroupKind
+    members: tuple[str, ...]
+    description: str = ""
+
+
+@dataclass(frozen=True)
 class Item:
     id: str
     title: str
@@ -132,6 +169,8 @@ class Item:
     hq50: bool
     status: Status
     tier: Tier | None = None
+    tier_condition: str = ""  # a conditional Tier A item: its condition (Appendix C)
+    reference: Reference | None = None  # what the solved item's tier rests on, when known
     evidence_date: str = ""
     ai_class: AiClass | None = None
     priority: Priority | None = None
@@ -148,6 +187,10 @@ class Item:
     sources: tuple[Source, ...] = ()
     upstream: tuple[Upstream, ...] = ()
     reviews: tuple[Review, ...] = field(default=())
+    importance: Score | None = None
+    clarity: Score | None = None
+    formalization_cost: Score | None = None
+    proof_cost: Score | None = None
 
     @property
     def is_written(self) -> bool:
@@ -156,6 +199,13 @@ class Item:
     @property
     def module(self) -> str:
         return f"FrontierBench.{self.id}"
+
+    def score(self, name: str) -> Score | None:
+        """The curator score `name` (one of SCORE_NAMES), or None where none is recorded."""
+        if name not in SCORE_NAMES:
+            raise ValueError(f"{name!r} is not a curator score ({', '.join(SCORE_NAMES)})")
+        value: Score | None = getattr(self, name)
+        return value
 
     def review(self, focus: Focus) -> Review | None:
         """The latest review with this focus."""

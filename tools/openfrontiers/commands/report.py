@@ -1,0 +1,53 @@
+"""`ofb report`: tables, figures and a Markdown report from runs and their verdicts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from ..errors import UsageError
+
+
+def report(
+    runs: list[Path] = typer.Argument(..., help="Run folders (ofb run --out RUN), graded."),
+    key: Path = typer.Option(
+        ..., "--key", help="The packet key of the export the runs used (packet → item)."
+    ),
+    out: Path = typer.Option(..., "--out", help="The folder to write the report into."),
+    answers: Path | None = typer.Option(
+        None, "--answers", help="The evaluator key (default FrontierBench/evaluator/answers.toml)."
+    ),
+    models: Path | None = typer.Option(
+        None, "--models", help="The model registry (default FrontierBench/models.toml)."
+    ),
+) -> None:
+    """Write Table 3, Table 7, open items, the solve matrix, pass@k, overlaps (Markdown, CSV,
+    JSON), the figures (PNG, SVG) and report.md. Each run's verdicts are read from
+    RUN/verdicts.jsonl (ofb grade RUN --out RUN/verdicts.jsonl)."""
+    from ..evaluator import load_answers
+    from ..results.models import load_models
+    from ..results.report import Inputs, build_report
+
+    try:
+        import matplotlib  # noqa: F401  (the figures need it; say so before any work)
+    except ImportError:
+        raise UsageError(
+            "ofb report draws its figures with matplotlib: pip install -e '.[report]'"
+        ) from None
+    from ..project import Project
+
+    project = Project.find()
+    answers_path = answers or project.evaluator_dir / "answers.toml"
+    if not answers_path.is_file():
+        raise UsageError(f"{answers_path}: no such evaluator key (--answers)")
+    if not key.is_file():
+        raise UsageError(f"{key}: no such packet key (--key)")
+    models_path = models or project.models_path
+    registry = load_models(models_path)
+    inputs = Inputs(list(runs), key, answers_path, models_path, project.register_path)
+    done = build_report(inputs, project.register, load_answers(answers_path), registry, out)
+    print(
+        f"wrote {done.markdown_path} ({len(done.tables)} tables, "
+        f"{len(done.figures)} figures, {len(done.results.configs)} configuration(s))"
+    )
