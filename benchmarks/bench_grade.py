@@ -23,9 +23,9 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tools"))
 sys.path.insert(0, str(REPO / "tests"))
 sys.path.insert(0, str(REPO / "tests" / "grade"))
-from openfrontiers.grade import static  # noqa: E402
 from openfrontiers.grade.compare import axiom_closure, compare_closure  # noqa: E402
 from openfrontiers.grade.export_format import Canon, read  # noqa: E402
+from openfrontiers.submission import static  # noqa: E402
 from support.ndjson import Builder  # noqa: E402
 
 

@@ -6,7 +6,7 @@ import json
 import subprocess
 
 from cli_helpers import ofb
-from ofb_testing import GOOD_STATEMENT
+from ofb_testing import GOOD_STATEMENT, Checkout
 
 
 def test_clean_tree_exits_zero(checkout, capsys):
@@ -59,6 +59,35 @@ def test_usage_errors_exit_two(checkout, capsys):
     assert ofb(capsys, "check", "no/such/file.lean").code == 2
     assert ofb(capsys, "check", "--format", "xml").code == 2
     assert ofb(capsys, "check", "--changed-since", "not-a-revision").code == 2
+
+
+def test_check_finds_the_checkout_from_the_path_given(checkout, tmp_path, monkeypatch, capsys):
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    statement = checkout.root / "FrontierBench" / "O02.lean"
+    run = ofb(capsys, "check", str(statement))
+    assert run.code == 0, run.out
+    assert "file-name" not in run.out and "0 error(s)" in run.err
+    assert ofb(capsys, "check", str(checkout.root / "FrontierBench")).code == 0
+
+
+def test_paths_from_two_checkouts_are_refused(checkout, tmp_path, capsys):
+    other = Checkout(tmp_path / "other")
+    run = ofb(
+        capsys,
+        "check",
+        str(checkout.root / "FrontierBench" / "O02.lean"),
+        str(other.root / "FrontierBench" / "O02.lean"),
+    )
+    assert run.code == 2 and "come from 2 checkouts" in run.err and "Traceback" not in run.err
+
+
+def test_every_finding_line_ends_even_when_a_message_quotes_a_crlf_line():
+    from openfrontiers.check.findings import Finding, Severity
+
+    finding = Finding("F.lean", 3, 1, "rule", Severity.ERROR, "quoted: sorry\r\nmore")
+    assert finding.text() == "F.lean:3:1: rule: quoted: sorry more"
 
 
 def test_outside_a_checkout_is_a_clear_error(tmp_path, monkeypatch, capsys):

@@ -112,3 +112,17 @@ def test_lean_claims_without_a_link_are_not_links(erdos):
     assert all(r["provenance"]["status_as_of_basis"] == "source-field" for r in erdos.records)
     # What the record carries is the Apache-2.0 database, not the site's statements.
     assert {r["source"]["license_class"] for r in erdos.records} == {"permissive"}
+
+
+def test_the_fast_yaml_loader_reads_what_the_safe_loader_reads():
+    from openfrontiers.corpus.importers import erdos
+
+    if not yaml.__with_libyaml__:
+        pytest.skip("PyYAML without libyaml: the pure-Python loader is the only one")
+    assert erdos._LOADER is yaml.CSafeLoader
+    text = (
+        "- number: 1\n  prize: $500\n  informal_status: {state: open, last_update: 2025-08-31}\n"
+        "  tags: [number theory, 'primes']\n  comments: |\n    Multi-line\n    text: 'é'\n"
+        "- number: '2'\n  oeis: [A000045, N/A]\n  formalized: {state: yes}\n  x: 1.5e3\n"
+    )
+    assert yaml.load(text, Loader=erdos._LOADER) == yaml.safe_load(text)

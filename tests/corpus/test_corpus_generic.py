@@ -117,3 +117,29 @@ def test_bad_mapping_names_the_line(config, tmp_path, change, rule):
         run_importer(config, "generic", path, key="open-problem-garden")
     line = next(i for i, ln in enumerate(mapping.splitlines(), 1) if change[1] in ln)
     assert f"mapping.toml:{line}: {rule}:" in str(info.value)
+
+
+def test_a_mapped_column_missing_from_the_header_is_refused(config, tmp_path):
+    from openfrontiers.errors import InputError
+
+    path = _write(tmp_path, MAPPING.format(input="garden.csv", id="nmber"), "garden.csv", CSV)
+    with pytest.raises(InputError, match=r"garden.csv:1: csv-header: .*id = 'nmber'"):
+        run_importer(config, "generic", path, key="open-problem-garden")
+
+
+def test_an_unclosed_quote_is_refused_not_swallowing_the_rows_after_it(config, tmp_path):
+    from openfrontiers.errors import InputError
+
+    data = CSV + '6,Open quote,"Text,Open,,,,,,\n7,After it,Text,Open,,,,,,\n'
+    path = _write(tmp_path, MAPPING.format(input="garden.csv", id="number"), "garden.csv", data)
+    with pytest.raises(InputError, match="csv-"):
+        run_importer(config, "generic", path, key="open-problem-garden")
+
+
+def test_a_bad_year_and_a_bad_date_are_noted_not_dropped_silently(config, tmp_path):
+    data = CSV.replace(",2026-01-02,", ",last spring,").replace(",1967\n", ",c. 1967\n")
+    path = _write(tmp_path, MAPPING.format(input="garden.csv", id="number"), "garden.csv", data)
+    result = run_importer(config, "generic", path, key="open-problem-garden")
+    notes = "\n".join(result.notes)
+    assert "posed_year 'c. 1967' is not a year" in notes
+    assert "status_as_of 'last spring' is not a date" in notes

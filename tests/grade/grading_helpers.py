@@ -9,9 +9,9 @@ from dataclasses import replace
 from pathlib import Path
 
 from ofb_testing import Checkout, written_item
+from openfrontiers.evaluator.key import KEY_FORMAT
 from openfrontiers.grade.tools import GraderTools
 from openfrontiers.lean.toolchain import Toolchain
-from openfrontiers.packet.export import KEY_FORMAT
 
 HERE = Path(__file__).resolve().parent
 ATTACKS = HERE / "attacks"

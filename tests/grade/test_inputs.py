@@ -10,6 +10,7 @@ import pytest
 from grading_helpers import GradingCheckout, submission, submissions_folder
 
 from openfrontiers.errors import OfbError, UsageError
+from openfrontiers.evaluator.key import BadKey
 from openfrontiers.grade import workspaces
 from openfrontiers.grade.comparator import config
 from openfrontiers.grade.inputs import find_submissions, load_jobs
@@ -109,7 +110,7 @@ def test_every_input_problem_is_reported_before_grading(repo, tmp_path):
     assert "P004.lean: unknown-item" in text
 
 
-def test_missing_key_or_answers_are_usage_errors(repo, tmp_path):
+def test_missing_key_or_answers_are_usage_errors_a_bad_key_is_bad_input(repo, tmp_path):
     folder = submissions_folder(tmp_path / "subs", {"P001": "a"})
     subs = find_submissions(folder)
     with pytest.raises(UsageError, match="no such evaluator key"):
@@ -118,8 +119,9 @@ def test_missing_key_or_answers_are_usage_errors(repo, tmp_path):
         load_jobs(repo.project(), subs, repo.key({"P001": "R97"}), tmp_path / "none.toml")
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({"format": "something else"}))
-    with pytest.raises(UsageError, match="not an evaluator key"):
+    with pytest.raises(BadKey, match="not a usable evaluator key") as caught:
         load_jobs(repo.project(), subs, bad, repo.answers_path)
+    assert caught.value.exit_code == 1
 
 
 def test_an_answer_kind_the_statement_contradicts_is_an_error(repo, tmp_path):

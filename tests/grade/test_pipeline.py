@@ -423,14 +423,14 @@ def test_cli_refuses_a_node_without_cgroups_unless_waived(repo, bwrap, tmp_path,
     from typer.testing import CliRunner
 
     from openfrontiers.cli import app
-    from openfrontiers.commands import grade as grade_command
     from openfrontiers.lean import toolchain as toolchain_module
 
     monkeypatch.setattr(
         toolchain_module.Toolchain, "discover", classmethod(lambda cls, p, **kw: repo.toolchain())
     )
+    # The verb imports the backend factory when it runs: patch it where it lives.
     monkeypatch.setattr(
-        grade_command, "get_backend", lambda name: BwrapBackend(Hardening(cgroups=False))
+        "openfrontiers.jail.get_backend", lambda name: BwrapBackend(Hardening(cgroups=False))
     )
     _, key, folder = jobs_for(repo, tmp_path, ["P001"])
     monkeypatch.chdir(repo.root)

@@ -83,7 +83,7 @@ def test_the_corpus_covers_the_attacks_the_issue_lists():
     ):
         assert needed in names
     static_rules = {c.rule for c in CASES if c.layer == "static" and c.rule}
-    from openfrontiers.grade.static import RULES
+    from openfrontiers.submission.static import RULES
 
     assert static_rules == set(RULES)  # every rule of the static layer is exercised
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ofb_testing import GOOD_STATEMENT
-from openfrontiers.grade import static
+from openfrontiers.submission import static
 
 REFERENCE = GOOD_STATEMENT.replace(
     "namespace FrontierBench.O02\n",
@@ -266,7 +266,7 @@ def test_issues_carry_lines_and_columns():
 
 
 def test_local_checker_reads_wrapped_axiom_lists():
-    from openfrontiers.grade.local import axioms_of
+    from openfrontiers.submission.local import axioms_of
 
     out = (
         "'P001.main' depends on axioms: [propext,\n Classical.choice,\n Quot.sound]\n"
@@ -288,6 +288,6 @@ def test_local_checker_reads_wrapped_axiom_lists():
     ],
 )
 def test_yes_no_form_is_read_from_main_s_type(statement, expected):
-    from openfrontiers.grade.local import is_yes_no
+    from openfrontiers.submission.local import is_yes_no
 
     assert is_yes_no(statement) is expected

@@ -222,7 +222,7 @@ def test_root_left_in_the_jail_fails_the_check(bwrap):
 
 def test_cli_fails_loudly(monkeypatch, bwrap):
     weak = BwrapBackend(Hardening(seccomp=False))
-    monkeypatch.setattr("openfrontiers.commands.jail.get_backend", lambda name: weak)
+    monkeypatch.setattr("openfrontiers.jail.get_backend", lambda name: weak)
     result = CliRunner().invoke(app, ["jail", "check", "--only", "seccomp,sockets"])
     assert result.exit_code == 1
     assert "FAILED" in result.output and "do not evaluate" in result.output

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -111,6 +112,28 @@ def test_structure_fields_with_docstrings_and_pattern_defs():
     assert d["f"].body_marker == "|" and d["f"].type.text(src).strip() == "ℕ → ℕ"
     assert d["T"].body_marker == "|"
     assert d["abs_ok"].type.text(src).strip() == "|(1 : ℤ)| = 1"
+
+
+@pytest.mark.parametrize("before", ["↔", "∧", "<", ":", ",", "→", "≤ 1 +"])
+def test_a_line_that_starts_with_an_absolute_value_is_not_a_match_arm(before):
+    src = f"theorem main : ∀ x : ℤ, 0 ≤ x {before}\n    |x| ≤ 2 * |x| := by\n  sorry\n"
+    (main,) = LeanFile.parse(src).declarations
+    assert main.body_marker == ":="
+    assert main.type.text(src).strip().endswith("|x| ≤ 2 * |x|")
+
+
+@pytest.mark.parametrize(
+    ("type_", "arms"),
+    [
+        ("∀ n : ℕ, n = n", "| 0 => rfl\n  | n + 1 => rfl"),
+        ("∀ x : ℤ, 0 ≤ |x|", "| x => abs_nonneg x"),
+        ("(n : ℕ) → Fin (n + 1)", "| n => 0"),
+    ],
+)
+def test_a_line_that_starts_with_a_bar_after_a_complete_type_is_a_match_arm(type_, arms):
+    src = f"theorem t : {type_}\n  {arms}\n"
+    (t,) = LeanFile.parse(src).declarations
+    assert t.body_marker == "|" and t.type.text(src).strip() == type_
 
 
 def test_guard_msgs_docstring_is_a_prefix_not_part_of_the_previous_theorem():

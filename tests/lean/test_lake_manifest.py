@@ -74,7 +74,8 @@ def test_every_committed_manifest_is_what_lake_writes(where):
     path = path if path.suffix == ".json" else path / "lake-manifest.json"
     assert path.is_file(), f"{path} is not committed"
     data = lake_manifest.load(path)
-    assert lake_manifest.in_lake_layout(path), f"{path} is not in Lake's layout"
+    text = path.read_text(encoding="utf-8")
+    assert text == lake_manifest.dumps(lake_manifest.load(path)), f"{path} is not in Lake's layout"
     # Lake v4.30 and later write manifest version 1.2.0 with `fixedToolchain`.
     assert data["version"] == "1.2.0" and data["fixedToolchain"] is False
     assert data["packagesDir"] == ".lake/packages" and data["lakeDir"] == ".lake"

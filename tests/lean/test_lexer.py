@@ -7,7 +7,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from openfrontiers.lean.lexer import Kind, SourceMap, significant, tokenize
+from openfrontiers.lean.lexer import TRIVIA_KINDS, Kind, SourceMap, Token, tokenize
+
+
+def significant(tokens: list[Token]) -> list[Token]:
+    """The tokens that are neither whitespace nor comments."""
+    return [t for t in tokens if t.kind not in TRIVIA_KINDS]
 
 
 def kinds(src: str) -> list[tuple[str, str]]:

@@ -18,6 +18,7 @@ import pytest
 from cli_helpers import ofb
 from ofb_testing import GOOD_STATEMENT, Checkout, written_item
 from openfrontiers.errors import OfbError, UsageError
+from openfrontiers.evaluator.key import BadKey
 from openfrontiers.packet import export as px
 from openfrontiers.packet import ids
 from openfrontiers.register import Subset
@@ -215,11 +216,20 @@ def test_gate_refuses_an_unrepaired_must_fix(checkout):
         export(checkout)
 
 
-def test_existing_output_and_key_inside_tree_are_refused(checkout):
-    export(checkout)
-    with pytest.raises(UsageError, match="exists"):
-        export(checkout)
-    export(checkout, force=True)
+def test_an_earlier_export_is_replaced_and_anything_else_refused(checkout):
+    first = export(checkout, salt=None)
+    before = tree(first.out)
+    again = export(checkout, salt=None)  # the README's command, run twice
+    assert again.salt_reused and not again.salt_generated and tree(again.out) == before
+    # A folder or key that an export did not write is never replaced without --force.
+    (checkout.root / "mine").mkdir()
+    (checkout.root / "mine" / "notes.txt").write_text("mine")
+    with pytest.raises(UsageError, match="is not an earlier packet export"):
+        export(checkout, out="mine")
+    (checkout.root / "notes.key.json").write_text("my notes")
+    with pytest.raises(UsageError, match="is not an evaluator key of an earlier export"):
+        export(checkout, out="notes")
+    export(checkout, out="mine", force=True)
     project = checkout.project()
     with pytest.raises(UsageError, match="outside"):
         px.export(
@@ -231,6 +241,14 @@ def test_existing_output_and_key_inside_tree_are_refused(checkout):
             salt=SALT,
             budget_hours=3,
         )
+
+
+def test_a_new_export_that_would_remap_handed_out_packets_is_refused(checkout):
+    add_items(checkout, 3)
+    export(checkout)
+    with pytest.raises(UsageError, match="could no longer be mapped back"):
+        export(checkout, salt=b"another salt")
+    assert export(checkout, salt=b"another salt", force=True).mapping
 
 
 def test_verify_passes_untouched_and_reports_every_tampering(checkout):
@@ -278,7 +296,7 @@ def test_cli_export_and_verify(checkout, capsys):
     assert ofb(capsys, "packet", "export", "--ids", "E03").code == 2  # not written
     empty = checkout.root / "empty.salt"
     empty.write_bytes(b"")
-    assert ofb(capsys, "packet", "export", "--salt-file", "empty.salt", "--force").code == 2
+    assert ofb(capsys, "packet", "export", "--salt-file", "empty.salt", "--force").code == 1
 
 
 def test_check_submission_runs_offline_inside_a_packet(checkout):
@@ -344,3 +362,86 @@ def test_the_repository_s_written_statements_export_clean(tmp_path):
     )
     assert len(result.mapping) == len(items) >= 45
     assert px.verify(project, result.key_path, result.out, SALT) == []
+
+
+def _rewrite_key(path: Path, change) -> None:
+    doc = json.loads(path.read_text())
+    change(doc)
+    path.write_text(json.dumps(doc))
+
+
+@pytest.mark.parametrize("item", ["O99", 7])
+def test_verify_fails_a_key_that_maps_a_packet_to_an_item_without_a_statement(checkout, item):
+    add_items(checkout, 3)
+    result = export(checkout)
+
+    def remap(doc):
+        doc["packets"]["P002"]["item"] = item
+
+    _rewrite_key(result.key_path, remap)
+    if isinstance(item, int):  # not an item id at all: the key is refused, naming the field
+        with pytest.raises(BadKey, match=r"packets\.P002\.item: must be an item id"):
+            px.verify(checkout.project(), result.key_path, result.out, SALT)
+        return
+    diffs = px.verify(checkout.project(), result.key_path, result.out, SALT)
+    assert any(d.startswith("P002: the key maps it to O99, which has no statement") for d in diffs)
+    # P002's files on disk still match the key's record of them: nothing else is reported.
+    assert len(diffs) == 1 or "the packet ids do not follow from the salt and the items" in diffs
+    # Everything else is still compared: tampering with another packet is reported too.
+    (result.out / "P001" / "README.md").write_text("changed")
+    again = px.verify(checkout.project(), result.key_path, result.out, SALT)
+    assert "P001/README.md: content differs" in again
+
+
+def test_verify_reports_every_difference_of_an_incomplete_key(checkout):
+    add_items(checkout, 2)
+    result = export(checkout)
+
+    def strip(doc):
+        del doc["inputs"]
+        del doc["packets"]["P001"]["files"]
+
+    _rewrite_key(result.key_path, strip)
+    diffs = px.verify(checkout.project(), result.key_path, result.out, SALT)
+    assert "packets.key.json: inputs: missing, so it cannot be verified" in diffs
+    assert "packets.key.json: packets.P001.files: missing, so it cannot be verified" in diffs
+
+
+def test_verify_on_a_missing_folder_says_so_once(checkout, capsys):
+    add_items(checkout, 3)
+    export(checkout)
+    (checkout.root / "salt.bin").write_bytes(SALT)
+    run = ofb(
+        capsys, "packet", "verify", "packets.key.json", "elsewhere", "--salt-file", "salt.bin"
+    )
+    assert run.code == 2 and run.out == ""
+    assert run.err.strip().splitlines() == [
+        "error: elsewhere: no such packet folder (give the folder export wrote)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("change", "problem"),
+    [
+        (lambda d: d.update(salt_hex="not hex"), "salt_hex: is not hexadecimal"),
+        (lambda d: d.update(salt_sha256="abc"), "salt_sha256: must be a sha256"),
+        (lambda d: d.update(packets=[]), "packets: must be a non-empty object"),
+        (lambda d: d.update(budget_hours="3"), "budget_hours: must be a positive number"),
+        (lambda d: d["packets"]["P001"].update(source=5), "packets.P001.source: must be"),
+        (lambda d: d["packets"].update(X1={"item": "O02"}), "packets.X1: is not a packet id"),
+    ],
+)
+def test_a_malformed_key_is_bad_input_naming_each_field(checkout, capsys, change, problem):
+    result = export(checkout, salt=None)
+    _rewrite_key(result.key_path, change)
+    with pytest.raises(BadKey, match=re.escape(problem)):
+        px.verify(checkout.project(), result.key_path, result.out)
+    run = ofb(capsys, "packet", "verify", "packets.key.json", "packets")
+    assert run.code == 1 and problem in run.err and "Traceback" not in run.err
+
+
+def test_the_key_is_readable_by_its_owner_only(checkout):
+    result = export(checkout)
+    assert result.key_path.stat().st_mode & 0o777 == 0o600
+    result = export(checkout, force=True)  # replacing a key keeps it private
+    assert result.key_path.stat().st_mode & 0o777 == 0o600

@@ -19,10 +19,10 @@ import pytest
 from cli_helpers import ofb
 from ofb_testing import REPO
 from openfrontiers.errors import UsageError
-from openfrontiers.grade.local import lake_env
 from openfrontiers.lean import lake_manifest
 from openfrontiers.packet import export as px
 from openfrontiers.register import Subset
+from openfrontiers.submission.local import lake_env
 
 SALT = b"prebuilt mathlib tests\n"
 STANDIN_BIN = REPO / "tests" / "support" / "toolchain" / "bin"

@@ -148,7 +148,7 @@ def test_goals_left_open_by_simp_are_an_ordinary_failure():
     messages = []
     for p in pf.probes:
         messages += [at(pf, p, "by", "error", UNSOLVED), axioms(p, "sorryAx")]
-        assert messages[-2].line == p.tactic_line > p.statement_end_line
+        assert messages[-2].line == (p.statement_end_line + 1) > p.statement_end_line
     report = classify_item(pf, messages, NORMAL)
     assert [r.outcome for r in report.probes] == ["failed", "failed"]
     assert report.probes[0].message == "unsolved goals"

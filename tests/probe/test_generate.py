@@ -51,7 +51,7 @@ def test_line_ranges_point_at_each_probe(item_id):
         assert lines[p.start_line - 1].startswith("set_option maxHeartbeats 200000 in")
         assert lines[p.start_line].startswith(f"theorem {p.name}")
         assert lines[p.statement_end_line - 1].endswith(" :=")
-        assert lines[p.tactic_line - 1] == f"  by {p.tactic}"
+        assert lines[(p.statement_end_line + 1) - 1] == f"  by {p.tactic}"
         assert lines[p.end_line - 1] == f"#print axioms {p.name}"
     ranges = sorted((p.start_line, p.end_line) for p in pf.probes)
     assert all(a[1] < b[0] for a, b in itertools.pairwise(ranges))
@@ -66,7 +66,7 @@ def test_no_probe_signature_ends_with_by(item_id):
     for p in pf.probes:
         signature = lines[p.start_line : p.statement_end_line]
         assert not any(line.rstrip().endswith("by") for line in signature)
-        assert lines[p.tactic_line - 1].lstrip().startswith("by ")
+        assert lines[(p.statement_end_line + 1) - 1].lstrip().startswith("by ")
 
 
 def test_yes_no_item_gets_both_answers_for_every_tactic():
@@ -96,7 +96,7 @@ def test_only_mains_placeholder_is_substituted():
     lean = LeanFile.parse(pf.text)
     names = [d.name for d in lean.declarations]
     assert "main" not in names and names[:2] == ["IsBigEven", "decoy"]
-    assert [t.text for t in lean.significant if t.text == "sorry"] == []
+    assert [t.text for t in lean.stream if not t.is_comment and t.text == "sorry"] == []
 
 
 def test_the_rest_of_the_file_is_kept():

@@ -7,6 +7,8 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from openfrontiers.evaluator.key import KEY_FORMAT
+
 
 @dataclass
 class FakeAttempt:
@@ -33,10 +35,13 @@ def url(address: str, via: str = "proxy", decision: str | None = "allowed") -> d
 
 def packet_key(path: Path, mapping: dict[str, str]) -> Path:
     doc = {
-        "format": "openfrontiers-packet-key/1",
+        "format": KEY_FORMAT,
         "subset": {"name": "test", "version": None},
         "packets": {
-            pid: {"item": item, "source": {"path": f"FrontierBench/{item}.lean", "sha256": "0"}}
+            pid: {
+                "item": item,
+                "source": {"path": f"FrontierBench/{item}.lean", "sha256": "0" * 64},
+            }
             for pid, item in mapping.items()
         },
     }

@@ -17,7 +17,7 @@ from run_fixtures import FakeAttempt, make_run, packet_key, url
 
 from cli_helpers import ofb
 from ofb_testing import REPO
-from openfrontiers.errors import InputError, OfbError, UsageError
+from openfrontiers.errors import BadInput, InputError, OfbError, UsageError
 from openfrontiers.evaluator.answers import ReferenceAnswer
 from openfrontiers.register.load import Register
 from openfrontiers.register.model import Item, Split, Status
@@ -440,7 +440,7 @@ def test_records_that_contradict_each_other_are_errors(tmp_path, world):
 
 
 def test_missing_and_unknown_inputs_are_usage_errors(tmp_path, world):
-    with pytest.raises(UsageError, match="not a run folder"):
+    with pytest.raises(BadInput, match="not a run folder"):  # a folder, but not a run
         build(tmp_path, world, [tmp_path])
     with pytest.raises(UsageError, match="at least one run folder"):
         build(tmp_path, world, [])

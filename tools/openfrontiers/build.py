@@ -24,6 +24,7 @@ from .jail import Backend, JailResult, Limits
 from .lean.decls import LeanFile
 from .lean.diagnostics import Diagnostic, counts, parse_json_output
 from .lean.toolchain import Toolchain
+from .progress import SILENT, Progress
 from .project import LIBRARY, Project
 from .register.model import ITEM_ID
 
@@ -143,11 +144,13 @@ def run_build(
     targets: Sequence[Target],
     jobs: int = 4,
     limits: Limits | None = None,
+    progress: Progress = SILENT,
 ) -> BuildReport:
     limits = limits or Limits(memory=8 << 30, processes=256, cpus=1.0, wall_seconds=1800)
     deps = workspace_imports(project, targets)
     dep_result = None
     if deps:
+        progress.start(f"lake build of {len(deps)} utility module(s)")
         build_dir = project.root / ".lake" / "build"
         build_dir.mkdir(parents=True, exist_ok=True)
         policy = toolchain.policy(work_dir=build_dir, limits=limits)
@@ -163,12 +166,14 @@ def run_build(
                 [ModuleReport(t.module, str(t.path), "skipped", detail=detail) for t in targets],
             )
     policy = toolchain.policy(limits=limits)
+    progress.start("elaborating", len(targets))
 
     def one(target: Target) -> ModuleReport:
         start = time.monotonic()
         result = toolchain.run(jail, toolchain.lake_env_lean_json(target.path), policy)
         report = classify(target, result)
         report.seconds = time.monotonic() - start
+        progress.done(target.module, report.outcome, report.outcome == "ok")
         return report
 
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:

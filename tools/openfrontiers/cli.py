@@ -1,25 +1,31 @@
-"""`ofb`: one verb per stage of the benchmark. Stages talk through files."""
+"""`ofb`: one verb per stage of the benchmark. Stages talk through files.
+
+Exit codes (the same for every verb, `openfrontiers.errors`): 0 yes, 1 bad input or the
+verb's verdict is no, 2 usage, 70 an internal error, 130 interrupted."""
 
 from __future__ import annotations
 
+import os
 import sys
 
 import typer
-from rich.console import Console
-from rich.markup import escape
 
 from . import __version__
 from .errors import OfbError
 
+DOCS = "docs/statements.md, docs/register.md, docs/grading.md, docs/jail.md, docs/probe.md, "
+DOCS += "docs/corpus.md"
+INTERNAL_ERROR = 70  # EX_SOFTWARE: never the code of a verdict or of bad input
+
 app = typer.Typer(
     name="ofb",
-    help="OpenFrontiers tools: check statements, list items, export packets, grade, "
-    "verify certificates.",
+    help="OpenFrontiers tools: check statements, list items, export packets, build and probe "
+    "them in the jail, grade submissions, verify certificates, build the corpus. Start with "
+    f"`ofb doctor`. The README says what each verb does; the details are in {DOCS}.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
 )
-err = Console(stderr=True, highlight=False)
 
 
 def _version(value: bool) -> None:
@@ -38,7 +44,8 @@ def _root(
 
 
 def _register_verbs() -> None:
-    # Each stage owns its verbs; the CLI only mounts them.
+    # Each stage owns its verbs; the CLI only mounts them. The command modules import
+    # their stage when a verb runs, so mounting them all costs little.
     from .commands import (
         build,
         cert,
@@ -73,15 +80,33 @@ def _register_verbs() -> None:
 _register_verbs()
 
 
+def _error(message: str) -> None:
+    from rich.console import Console
+    from rich.markup import escape
+
+    # soft_wrap: the terminal wraps, so paths and commands in the message stay whole.
+    Console(stderr=True, highlight=False, soft_wrap=True).print(
+        f"[bold red]error:[/] {escape(message)}"
+    )
+
+
 def main() -> None:
     try:
         app()
     except OfbError as exc:
-        err.print(f"[bold red]error:[/] {escape(str(exc))}")
+        _error(str(exc))
         sys.exit(exc.exit_code)
     except KeyboardInterrupt:
-        err.print("interrupted")
+        print("interrupted", file=sys.stderr)
         sys.exit(130)
+    except Exception as exc:  # a bug: one line, not a traceback (OFB_DEBUG=1 shows it)
+        if os.environ.get("OFB_DEBUG"):
+            raise
+        _error(
+            f"internal error: {type(exc).__name__}: {exc} — this is a bug in ofb; rerun with "
+            "OFB_DEBUG=1 for the traceback and report it"
+        )
+        sys.exit(INTERNAL_ERROR)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -135,7 +135,7 @@ def check_lean(env: Environment, root: Path, toolchain: str) -> list[Check]:
     for tool in ("lean", "lake"):
         path = env.which(tool)
         if not path:
-            fix = f"elan toolchain install {toolchain}" if elan else "install elan (line above)"
+            fix = f"elan toolchain install {toolchain}" if elan else "install elan (the elan line)"
             checks.append(Check("lean", tool, Status.MISSING, "not on PATH", fix))
             continue
         code, out = env.run([path, "--version"])

@@ -1,7 +1,14 @@
 """Errors a user can act on.
 
 Every error the tools raise on bad input is an `OfbError`: the CLI prints its message and
-exits with `exit_code` instead of showing a traceback.
+exits with `exit_code` instead of showing a traceback. The exit codes of every verb:
+
+* 0: done, and the answer is yes (no errors, passed, identical, valid);
+* 1: the input is bad — a file given is malformed (`BadInput`, `InputError`), or the verb's own
+  verdict is no (check errors, a rejected submission, packets that differ from the key);
+* 2: usage — the command cannot run as called (`UsageError`: an unknown option, id or
+  subset, a path that does not exist) or here (no checkout, a tool missing);
+* 70: an internal error (a bug): one line saying so, the traceback only with OFB_DEBUG=1.
 """
 
 from __future__ import annotations
@@ -13,6 +20,7 @@ from pathlib import Path
 class OfbError(Exception):
     """An error caused by input or environment, with a message that says what to do."""
 
+    # The command cannot run as called or on this machine; subclasses for bad input say 1.
     exit_code = 2
 
     def __init__(self, message: str) -> None:
@@ -39,7 +47,13 @@ class Location:
         return str(self.path)
 
 
-class InputError(OfbError):
+class BadInput(OfbError):
+    """A file the command was given cannot be used; the message names it and says why."""
+
+    exit_code = 1
+
+
+class InputError(BadInput):
     """Bad input at a known place, breaking a named rule."""
 
     def __init__(self, where: Location, rule: str, message: str) -> None:

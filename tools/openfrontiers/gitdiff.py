@@ -24,7 +24,14 @@ def _git(root: Path, *args: str) -> list[str]:
 
 def changed_files(root: Path, rev: str) -> list[Path]:
     """Files under FrontierBench/ changed since `rev`: committed, staged, unstaged or new."""
-    _git(root, "rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}")
+    try:
+        _git(root, "rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}")
+    except UsageError:
+        # `--quiet` leaves git's own reason empty: say what is wrong and what to do.
+        raise UsageError(
+            f"--changed-since {rev}: no such commit in {root} (a branch, tag or commit such "
+            "as origin/main or HEAD~1; in a shallow clone, fetch it first)"
+        ) from None
     names = set(_git(root, "diff", "--name-only", rev, "--", LIBRARY))
     names |= set(_git(root, "ls-files", "--others", "--exclude-standard", "--", LIBRARY))
     return sorted(root / n for n in names)

@@ -4,6 +4,8 @@ reports it when it is stale."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from .lean.decls import LeanFile
 from .project import LIBRARY, Project
 from .register.model import ITEM_ID
@@ -34,7 +36,7 @@ def render_root(modules: list[str]) -> str:
     return HEADER + "".join(f"import {m}\n" for m in modules)
 
 
-def read_root_imports(path) -> list[str]:
+def read_root_imports(path: Path) -> list[str]:
     return [name for name, _ in LeanFile.parse(path.read_text(encoding="utf-8")).imports]
 
 

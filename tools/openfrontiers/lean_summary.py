@@ -22,6 +22,7 @@ import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .lean.decls import LeanFile
 from .lean.lexer import Kind, SourceMap
@@ -67,10 +68,11 @@ def guard_tests(source: str) -> list[GuardTest]:
     return tests
 
 
-def _modules(doc: object, what: str) -> list[dict]:
-    if not isinstance(doc, dict) or not isinstance(doc.get("modules"), list):
+def _modules(doc: object, what: str) -> list[dict[str, Any]]:
+    modules = doc.get("modules") if isinstance(doc, dict) else None
+    if not isinstance(modules, list) or not all(isinstance(m, dict) for m in modules):
         raise InputError(f"{what}: not `ofb build --format json` output (no modules list)")
-    return doc["modules"]
+    return modules
 
 
 def _messages(module: dict) -> list[dict]:

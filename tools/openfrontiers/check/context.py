@@ -42,7 +42,6 @@ def classify(path: Path, library: Path) -> tuple[FileKind, str | None]:
 @dataclass
 class FileContext:
     path: Path
-    display: str
     kind: FileKind
     item_id: str | None
     lean: LeanFile

@@ -111,7 +111,6 @@ def check_files(
         lean = LeanFile.parse(source)
         ctx = FileContext(
             path=path,
-            display=shown,
             kind=kind,
             item_id=item_id,
             lean=lean,

@@ -23,9 +23,12 @@ class Finding:
     message: str
 
     def text(self) -> str:
+        """One line: a message quoting a source (a CRLF file's `\\r`, a newline) keeps
+        to its line, so the next line of output starts where it should."""
         where = f"{self.path}:{self.line}:{self.column}" if self.line else self.path
         prefix = "warning: " if self.severity is Severity.WARNING else ""
-        return f"{where}: {self.rule}: {prefix}{self.message}"
+        message = " ".join(self.message.splitlines()).replace("\t", " ")
+        return f"{where}: {self.rule}: {prefix}{message}"
 
     def as_dict(self) -> dict:
         d = asdict(self)
@@ -45,7 +48,3 @@ def display_path(path: Path, base: Path | None = None) -> str:
 
 def to_json(findings: list[Finding]) -> str:
     return json.dumps([f.as_dict() for f in findings], indent=2, ensure_ascii=False)
-
-
-def has_errors(findings: list[Finding]) -> bool:
-    return any(f.severity is Severity.ERROR for f in findings)

@@ -15,11 +15,11 @@ from enum import StrEnum
 from pathlib import Path
 
 from ..evaluator.answers import OPEN_FIELDS, SOLVED_FIELDS
-from ..grade.static import has_yes_no_form
 from ..lean.decls import Declaration
 from ..lean.lexer import Kind, Token, group_end
 from ..register import Register
 from ..register.model import AnswerKind, Focus, SourceRole, Split, Status, Verdict
+from ..submission.static import has_yes_no_form
 from ..tomlpos import KeyLines
 from . import leaks
 from .context import FileContext, FileKind, TreeContext
@@ -979,4 +979,3 @@ RULES: tuple[Rule, ...] = (
         register_schema,
     ),
 )
-RULES_BY_ID = {r.id: r for r in RULES}

@@ -6,14 +6,10 @@ import json
 import sys
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
-from ..build import resolve_targets, run_build
-from ..jail import Limits, MiB, get_backend
-from ..lean.toolchain import Toolchain
-from ..project import Project
 from .common import TextFormat
+from .progress import QUIET, progress
+from .tables import console, table
 
 
 def build(
@@ -27,17 +23,26 @@ def build(
     backend: str = typer.Option("auto", "--backend", help="Jail backend: bwrap, docker or auto."),
     memory: int = typer.Option(8192, "--memory-mib", help="Memory limit per Lean process, MiB."),
     wall: float = typer.Option(1800.0, "--wall", help="Wall-clock limit per module, seconds."),
+    quiet: bool = QUIET,
 ) -> None:
     """Build statements in the jail: `lake build` of the utility modules they import, then
     `lake env lean --json` per module, with Lean's diagnostics as findings (file, line,
     column, severity, message, kind) and a summary per module.
     Exit 0 when every module elaborates without error, 1 otherwise, 2 on usage errors."""
+    from ..build import resolve_targets, run_build
+    from ..jail import Limits, MiB, get_backend
+    from ..lean.toolchain import Toolchain
+    from ..project import Project
+
     project = Project.find()
     chosen = resolve_targets(project, targets or [])
     toolchain = Toolchain.discover(project)
     jail = get_backend(backend)
     limits = Limits(memory=memory * MiB, processes=256, cpus=1.0, wall_seconds=wall)
-    report = run_build(project, toolchain, jail, chosen, jobs=jobs, limits=limits)
+    with progress(quiet or format is TextFormat.json) as shown:
+        report = run_build(
+            project, toolchain, jail, chosen, jobs=jobs, limits=limits, progress=shown
+        )
     if format is TextFormat.json:
         print(json.dumps(report.as_dict(), indent=2, ensure_ascii=False))
         raise typer.Exit(1 if report.errors else 0)
@@ -47,14 +52,12 @@ def build(
         if m.detail:
             print(f"{m.file}: {m.outcome}: {m.detail}")
     sys.stdout.flush()
-    console = Console(stderr=True, highlight=False)
-    table = Table(show_header=True, header_style="bold")
-    for col in ("module", "outcome", "errors", "warnings", "sorry", "info", "seconds"):
-        table.add_column(col)
+    err = console(stderr=True)
+    summary = table("module", "outcome", "errors", "warnings", "sorry", "info", "seconds")
     for m in report.modules:
         c = m.counts
         style = "green" if m.outcome == "ok" else "red"
-        table.add_row(
+        summary.add_row(
             m.module,
             f"[{style}]{m.outcome}[/]",
             str(c["error"]),
@@ -63,8 +66,8 @@ def build(
             str(c["information"]),
             f"{m.seconds:.1f}",
         )
-    console.print(table)
-    console.print(
+    err.print(summary)
+    err.print(
         f"{len(report.modules) - report.errors}/{len(report.modules)} module(s) ok "
         f"(jail: {jail.name})"
     )

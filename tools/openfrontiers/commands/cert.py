@@ -7,12 +7,10 @@ from dataclasses import replace
 from pathlib import Path
 
 import typer
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
 
 from ..errors import UsageError
 from .common import TextFormat, dumps
+from .tables import console, table
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -98,17 +96,17 @@ def list_items(
             )
         )
         return
-    table = Table(show_header=True, header_style="bold")
-    for col in ("item", "settles", "by computation", "certificate"):
-        table.add_column(col, overflow="fold")
+    from rich.markup import escape
+
+    listed = table("item", "settles", "by computation", "certificate")
     for v in rows:
-        table.add_row(
+        listed.add_row(
             v.item,
             f"answer({v.direction})" if v.direction != "none" else "nothing",
             "yes" if v.self_certifying else "no (partial)",
             escape(v.object),
         )
-    Console(highlight=False).print(table)
+    console().print(listed)
 
 
 @app.command("schema")

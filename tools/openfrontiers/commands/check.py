@@ -6,13 +6,7 @@ import sys
 from pathlib import Path
 
 import typer
-from rich.console import Console
 
-from ..check import RULES, run_check
-from ..check.engine import ENGINE_RULES
-from ..check.findings import to_json
-from ..lake import sync_root
-from ..project import Project
 from .common import TextFormat
 
 
@@ -29,24 +23,31 @@ def check(
     ),
     rules: bool = typer.Option(False, "--rules", help="List every rule id with one line and exit."),
 ) -> None:
-    """Check statements against STATEMENTS.md: structure, forbidden constructs, leaks and
-    the register. Exit 0 without errors, 1 with errors, 2 on usage errors."""
+    """Check statements against docs/statements.md: structure, forbidden constructs, leaks
+    and the register. Paths may lie in another checkout (its root is found from them).
+    Exit 0 without errors, 1 with errors, 2 on usage errors."""
+    from ..check import RULES, run_check
+    from ..check.engine import ENGINE_RULES
+    from ..check.findings import to_json
+    from ..project import Project
+
     if rules:
         listed = [(r.id, r.severity, r.scope.value, r.summary) for r in RULES] + list(ENGINE_RULES)
         width = max(len(rule_id) for rule_id, *_ in listed)
         for rule_id, severity, scope, summary in listed:
             print(f"{rule_id:<{width}}  {severity.value:<7}  {scope:<9}  {summary}")
         return
-    project = Project.find()
+    project = Project.for_paths(paths or [])
     result = run_check(project, list(paths or []), changed_since)
     if format is TextFormat.json:
         print(to_json(result.findings))
     else:
         for f in result.findings:
-            print(f.text())
-        sys.stdout.flush()
-        Console(stderr=True, highlight=False).print(
-            f"{result.errors} error(s), {result.warnings} warning(s) in {result.files} file(s)"
+            print(f.text(), flush=True)
+        # The summary goes to stderr; on a shared terminal it starts a line of its own.
+        print(
+            f"{result.errors} error(s), {result.warnings} warning(s) in {result.files} file(s)",
+            file=sys.stderr,
         )
     raise typer.Exit(1 if result.errors else 0)
 
@@ -57,7 +58,8 @@ def sync(
     ),
 ) -> None:
     """Regenerate FrontierBench.lean so that it imports every statement and Util module."""
-    from ..lake import expected_root, read_root_imports
+    from ..lake import expected_root, read_root_imports, sync_root
+    from ..project import Project
 
     project = Project.find()
     if check_only:

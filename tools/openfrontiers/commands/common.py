@@ -1,17 +1,23 @@
-"""Options and helpers shared by several verbs."""
+"""Options and helpers shared by several verbs.
+
+The command modules import only this, typer and the standard library at the top; each
+verb imports the stage it runs when it runs, so `ofb --help` and a light verb load nothing
+they do not use (benchmarks/bench_cli.py measures it)."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterable
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from ..errors import UsageError
-from ..project import Project
-from ..register import Item, Subset
+
+if TYPE_CHECKING:
+    from ..project import Project
+    from ..register import Item, Subset
 
 
 class Format(StrEnum):
@@ -34,6 +40,8 @@ def select_items(
     project: Project, subset: str | None, ids: str | None, default: str = "all"
 ) -> tuple[Subset, list[Item]]:
     """The items named by `--subset` or `--ids` (not both), in subset order."""
+    from ..register import Subset
+
     if subset and ids:
         raise UsageError("give --subset or --ids, not both")
     register = project.register

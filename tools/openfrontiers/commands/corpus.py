@@ -9,16 +9,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
 
 from ..errors import UsageError
+from .common import Format, TextFormat, dumps
+from .progress import QUIET, progress
+from .tables import console, table
 
-if TYPE_CHECKING:  # the corpus modules load only when a verb needs them
+if TYPE_CHECKING:  # imported where used: the corpus's libraries are slow to load
     from ..corpus.config import CorpusConfig
     from ..corpus.importers.base import Snapshot
-from .common import Format, TextFormat, dumps
 
 app = typer.Typer(
     help="The corpus of open problems: build from sources, validate, stats, export, diff.",
@@ -27,6 +26,9 @@ app = typer.Typer(
 
 CORPUS_DIR = typer.Option(
     None, "--corpus-dir", help="The corpus configuration (default: Corpus/ of this checkout)."
+)
+FORCE = typer.Option(
+    False, "--force", help="Replace OUT even when it holds something other than this verb's output."
 )
 
 
@@ -67,16 +69,22 @@ def build(
         "time, UTC). Default: $SOURCE_DATE_EPOCH, else now. Fix it for byte-identical rebuilds.",
     ),
     corpus_dir: Path | None = CORPUS_DIR,
+    force: bool = FORCE,
+    quiet: bool = QUIET,
 ) -> None:
-    """Import sources into records.jsonl, records.parquet, SKIPPED.jsonl, REPORT.md, "
-    "MANIFEST.json."""
+    """Import sources into records.jsonl, records.parquet, SKIPPED.jsonl, REPORT.md and
+    MANIFEST.json. Run again, it replaces its own earlier build in OUT."""
     from ..corpus.build import build as run_build
     from ..corpus.build import parse_sources
+    from ..outputs import check_target, has_manifest_with
 
     config = _config(corpus_dir)
     requests = parse_sources(source, config)
+    check_target(out, has_manifest_with("sources", "totals"), "an earlier corpus build", force)
+    snapshot = _snapshot(snapshot_at)
     started = time.perf_counter()
-    manifest = run_build(config, requests, out, _snapshot(snapshot_at))
+    with progress(quiet) as shown:
+        manifest = run_build(config, requests, out, snapshot, shown)
     took = time.perf_counter() - started
     for s in manifest["sources"]:
         c = s["counts"]
@@ -132,47 +140,46 @@ def stats(
 ) -> None:
     """Table 1 of the paper, row by row, for this build beside the paper's figures, with
     breakdowns by source and MSC class."""
-    from ..corpus.schema import iter_jsonl
+    from rich.markup import escape
+
+    from ..corpus.schema import RecordChecker, valid_records
     from ..corpus.stats import CorpusStats
     from ..corpus.validate import records_path
 
     config = _config(corpus_dir)
     file = records_path(path)
     acc = CorpusStats()
-    for line, record, problem in iter_jsonl(file):
-        if problem is not None:
-            raise UsageError(f"{file}:{line}: {problem}; run `ofb corpus validate` first")
+    checker = RecordChecker(config.schema, config.registry, config.taxonomy)
+    for _, record in valid_records(file, checker):
         acc.add(record)
     summary = acc.summary(config.registry)
     if format is Format.json:
         print(dumps(summary))
         return
-    console = Console(width=120)
-    table = Table(
-        title=f"Key figures (Table 1 layout; problem partition unless stated): {file}",
-        caption="paper: Table 1 of the paper (snapshot 2026-10-10), for comparison",
+    out = console()
+    figures = table(
+        "Quantity",
+        "This build",
+        "Paper",
+        title=escape(f"Key figures (Table 1 layout; problem partition unless stated): {file}"),
     )
-    table.add_column("Quantity")
-    table.add_column("This build", justify="right")
-    table.add_column("Paper", justify="right")
+    figures.caption = "paper: Table 1 of the paper (snapshot 2026-10-10), for comparison"
     for row in summary["table1"]:
-        table.add_row(escape(row["quantity"]), escape(row["build"]), escape(row["paper"]))
-    console.print(table)
+        figures.add_row(escape(row["quantity"]), escape(row["build"]), escape(row["paper"]))
+    out.print(figures)
     catalogue = ", ".join(f"{k} {n}" for k, n in summary["catalogue_status"].items())
-    console.print(f"Catalogue partition by status: {catalogue or 'empty'}")
-    by_source = Table(title="Problem records by source")
-    for col in ("source", "records", "status"):
-        by_source.add_column(col)
+    out.print(f"Catalogue partition by status: {catalogue or 'empty'}")
+    by_source = table("source", "records", "status", title="Problem records by source")
     for key, count in summary["records_by_source"].items():
         st = summary["status_by_source"].get(key, {})
-        by_source.add_row(key, str(count), ", ".join(f"{s} {n}" for s, n in st.items()))
-    console.print(by_source)
+        by_source.add_row(escape(key), str(count), ", ".join(f"{s} {n}" for s, n in st.items()))
+    out.print(by_source)
     names = config.taxonomy.classes
     top = ", ".join(
         f"{c} {names[c][0] if c in names else '?'} ({n})"
         for c, n in summary["top_msc_classes"].items()
     )
-    console.print(f"Top MSC classes: {escape(top) or 'none'}")
+    out.print(f"Top MSC classes: {escape(top) or 'none'}")
 
 
 @app.command("export")
@@ -192,16 +199,22 @@ def export(
     kind: str = typer.Option("all", "--kind", help="problem, catalogue or all."),
     formats: str = typer.Option("jsonl,parquet", "--format", help="jsonl, parquet or both."),
     corpus_dir: Path | None = CORPUS_DIR,
+    force: bool = FORCE,
 ) -> None:
-    """Write a filtered copy of a build (records.jsonl / records.parquet and MANIFEST.json)."""
+    """Write a filtered copy of a build (records.jsonl / records.parquet and MANIFEST.json).
+    Run again, it replaces its own earlier export in OUT."""
     from ..corpus.export import ExportFilter
     from ..corpus.export import export as run_export
+    from ..corpus.schema import RecordChecker
     from ..corpus.validate import records_path
+    from ..outputs import check_target, has_manifest_with
 
+    check_target(out, has_manifest_with("from", "filter"), "an earlier corpus export", force)
     config = _config(corpus_dir)
     filt = ExportFilter.parse(config.registry, license_filter, sources, exclude_sources, kind)
     wanted = frozenset(f.strip() for f in formats.split(",") if f.strip())
-    manifest = run_export(records_path(path), out, filt, config.registry, wanted)
+    checker = RecordChecker(config.schema, config.registry, config.taxonomy)
+    manifest = run_export(records_path(path), out, filt, config.registry, wanted, checker)
     by_class = manifest["records_by_license_class"].items()
     classes = ", ".join(f"{k} {n}" for k, n in by_class) or "none"
     print(
@@ -250,11 +263,17 @@ def sources(
         print(dumps([vars(s) for s in entries]))
         return
     contributing = len(config.registry.contributing)
-    table = Table(title=f"{len(entries)} sources ({contributing} contributing problem records)")
-    for col in ("key", "type", "license class", "status policy", "importer", "paper"):
-        table.add_column(col)
+    listed = table(
+        "key",
+        "type",
+        "license class",
+        "status policy",
+        "importer",
+        "paper",
+        title=f"{len(entries)} sources ({contributing} contributing problem records)",
+    )
     for s in entries:
-        table.add_row(
+        listed.add_row(
             s.key,
             s.type,
             s.license_class,
@@ -262,4 +281,4 @@ def sources(
             s.importer or "-",
             str(s.records_in_paper) if s.records_in_paper is not None else "-",
         )
-    Console(width=140).print(table)
+    console().print(listed)

@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
-from .. import doctor as checks
-from ..project import Project
 from .common import TextFormat, dumps
+from .tables import console, table
 
 
 def doctor(
@@ -16,6 +13,9 @@ def doctor(
 ) -> None:
     """Report Python dependencies, elan/lake/lean against lean-toolchain, the Mathlib
     cache and the jail backends, with the one line that fixes each missing piece."""
+    from .. import doctor as checks
+    from ..project import Project
+
     project = Project.find()
     results = checks.run_all(project.root, project.toolchain())
     code, summary = checks.summarize(results)
@@ -39,16 +39,18 @@ def doctor(
             )
         )
         raise typer.Exit(code)
-    console = Console(width=140, highlight=False)
-    table = Table(show_header=True, header_style="bold")
-    for col in ("", "check", "status", "detail", "fix"):
-        table.add_column(col, overflow="fold")
+    out = console()
+    shown = table("", "check", "status", "detail")
     style = {"ok": "green", "warn": "yellow", "missing": "red"}
     for c in results:
-        table.add_row(
-            c.group, c.name, f"[{style[c.status.value]}]{c.status.value}[/]", c.detail, c.fix
-        )
-    console.print(table)
+        shown.add_row(c.group, c.name, f"[{style[c.status.value]}]{c.status.value}[/]", c.detail)
+    out.print(shown)
+    fixes = [c for c in results if c.fix]
+    if fixes:
+        # Whole lines, never wrapped: each can be copied as it stands.
+        out.print("\nTo fix:")
+        for c in fixes:
+            out.print(f"  {c.name}: {c.fix}", soft_wrap=True, markup=False)
     for line in summary:
-        console.print(line)
+        out.print(line, soft_wrap=True, markup=False)
     raise typer.Exit(code)

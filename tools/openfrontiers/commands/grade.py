@@ -9,18 +9,16 @@ import tempfile
 from pathlib import Path
 
 import typer
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
 from typer.core import TyperGroup
 
-from ..errors import UsageError
-from ..grade.runs import REPLAY_MEMORY_MIB, REPLAY_WALL_SECONDS
-from ..jail import Limits, MiB, get_backend
-from ..lean.decls import LeanFile
-from ..lean.toolchain import Toolchain
-from ..project import Project
+from ..errors import BadInput, UsageError
 from .common import TextFormat
+from .progress import QUIET, progress
+from .tables import console, table
+
+# The kernel replay's default limits (grade.runs.REPLAY_*; a test keeps them equal).
+REPLAY_MEMORY_MIB = 16384
+REPLAY_WALL_SECONDS = 14400.0
 
 
 class _GradeGroup(TyperGroup):
@@ -97,17 +95,24 @@ def run(
         help="Grade on a node without cgroups (limits per process, not per tree); every "
         "verdict line says so.",
     ),
+    quiet: bool = QUIET,
 ) -> None:
     """Grade submissions (`ofb grade SUBMISSIONS …` is short for this): one JSON verdict
     line each (solved, frozen-review or unsolved with the stage and reason), then a summary
     table. Refuses to start where the jail check fails or the jail has no cgroups (unless
     --allow-no-cgroups). Verdict lines never carry reference answers (--evaluator-out
-    writes them apart). Exit 0 when every submission was graded, 2 on bad input."""
+    writes them apart). Exit 0 when every submission was graded, 1 on bad input (key,
+    answers, submissions), 2 on usage errors or a node that may not grade."""
+    from rich.markup import escape
+
     from ..grade import pipeline
     from ..grade.inputs import find_submissions, load_jobs, sha256
     from ..grade.runs import Steps, replay_limits
     from ..grade.tools import GraderTools
     from ..grade.verdict import summary
+    from ..jail import Limits, MiB, get_backend
+    from ..lean.toolchain import Toolchain
+    from ..project import Project
 
     project = Project.find()
     found = find_submissions(submissions)
@@ -147,7 +152,8 @@ def run(
             jail_name,
             tuple(waivers),
         )
-        records = pipeline.grade_all(grader, graded, pipeline.LocalExecutor(jobs))
+        with progress(quiet) as shown:
+            records = pipeline.grade_all(grader, graded, pipeline.LocalExecutor(jobs), shown)
     _attach_certificates(records)
     lines = "".join(json.dumps(r.as_dict(), ensure_ascii=False) + "\n" for r in records)
     if out is not None:
@@ -161,27 +167,25 @@ def run(
             "".join(json.dumps(r.evaluator_dict(), ensure_ascii=False) + "\n" for r in records),
             encoding="utf-8",
         )
-    console = Console(stderr=out is None, highlight=False)
-    table = Table(show_header=True, header_style="bold")
-    for col in ("packet", "item", "verdict", "stage", "reason", "certificate", "seconds"):
-        table.add_column(col, overflow="fold")
+    shown_on = console(stderr=out is None)
+    verdicts = table("packet", "item", "verdict", "stage", "certificate", "seconds", "reason")
     style = {"solved": "green", "frozen-review": "yellow", "unsolved": "red"}
     for r in records:
         d = r.decision
-        table.add_row(
+        verdicts.add_row(
             r.packet,
             r.item,
             f"[{style[d.verdict]}]{d.verdict}[/]",
             d.stage or "",
-            d.reason,
             (r.certificate or {}).get("verdict", ""),
             f"{r.timings.get('total', 0):.1f}",
+            escape(d.reason),
         )
-    console.print(table)
+    shown_on.print(verdicts)
     s = summary(records)
     for waiver in waivers:
-        console.print(f"[bold yellow]waived[/]: {waiver}")
-    console.print(
+        shown_on.print(f"[bold yellow]waived[/]: {escape(waiver)}")
+    shown_on.print(
         f"{s['submissions']} graded: {s['solved']} solved, {s['frozen-review']} "
         f"frozen for review, {s['unsolved']} unsolved"
         + (
@@ -217,9 +221,11 @@ def _attach_certificates(records: list) -> None:
 
 
 def _namespaces(text: str, item_id: str) -> dict[str, str]:
+    from ..evaluator.key import PACKET_ID
+    from ..lean.decls import LeanFile
+
     item_ns = f"FrontierBench.{item_id}"
     names = {item_ns: item_ns}
-    from ..grade.inputs import PACKET_ID
 
     for decl in LeanFile.parse(text).declarations:
         full = decl.full_name or ""
@@ -238,9 +244,10 @@ def static_cmd(
 ) -> None:
     """Run the static layer alone against the item's statement. The submission may use the
     item's own namespace or a packet namespace (P###). Exit 0 pass, 1 reject (with the
-    reasons), 2 on bad input."""
-    from ..grade import static
+    reasons; a file that is not UTF-8 is rejected too), 2 on usage errors."""
+    from ..project import Project
     from ..register.model import AnswerKind
+    from ..submission import static
 
     project = Project.find()
     register = project.register
@@ -249,9 +256,16 @@ def static_cmd(
     statement = project.item_file(item)
     if not statement.is_file():
         raise UsageError(f"{item} has no statement file {statement}")
+    if file.is_dir():
+        raise UsageError(f"{file} is a folder: give one submission file (a .lean file)")
     if not file.is_file():
         raise UsageError(f"{file}: no such file")
-    text = file.read_text(encoding="utf-8")
+    try:
+        text = file.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise BadInput(
+            f"{file}: not UTF-8 ({exc.reason} at byte {exc.start}); Lean reads UTF-8 only"
+        ) from None
     kind = register.get(item).answer_kind
     yes_no = None if kind is None else kind is AnswerKind.YES_NO
     result = static.check(
@@ -296,10 +310,16 @@ def selftest(
     on evidence that the attack was attempted (a case without it is an error, never a
     pass). Cases that need Lean run only where the toolchain and the grader's tools are
     installed (and are reported skipped elsewhere). Exit 0 when no case fails or errs."""
+    from rich.console import Console
+    from rich.markup import escape
+
     from ..grade import selftest as st
+    from ..project import Project
 
     project = Project.find()
     folder = corpus or project.root / st.DEFAULT_CORPUS
+    if not folder.is_dir():
+        raise UsageError(f"--corpus {folder}: no such folder (the attack corpus, with cases.toml)")
     cases = st.load_corpus(folder)
     if only:
         wanted = {n.strip() for n in only.split(",") if n.strip()}

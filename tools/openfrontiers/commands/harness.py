@@ -11,9 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from rich.console import Console
 
-from ..errors import UsageError
+from ..errors import BadInput, UsageError
 
 CONDITION = typer.Option("A", "--condition", help="A (closed-book), B (frozen), C (live web).")
 PROTOCOL = typer.Option("native", "--protocol", help="native or continuation.")
@@ -167,6 +166,8 @@ def attempt(
         (stall_rounds, stall_window, stall_hits, error_rounds, min_left_seconds),
     )  # fmt: skip
     target = (out or Path(packet.name)).resolve()
+    from rich.console import Console
+
     console = Console(stderr=True, highlight=False)
     with _standin(replace(spec, packet=packet, out=target), standin) as ready:
 
@@ -247,6 +248,8 @@ def run(
             )  # fmt: skip
         with LiveTable(list(ids)) as table:
             summary = execute(plan, out, LocalExecutor(jobs), table.update)
+    from rich.console import Console
+
     console = Console(highlight=False)
     reasons = ", ".join(f"{k} {v}" for k, v in sorted(summary.reasons.items())) or "none"
     console.print(
@@ -262,11 +265,13 @@ def run(
 def _select(
     packets: Path, key: Path | None, subset: str | None, only: str | None
 ) -> tuple[list[str], str]:
-    from ..grade.inputs import PACKET_ID
+    from ..evaluator.key import PACKET_ID
 
+    if not packets.is_dir():
+        raise UsageError(f"--packets {packets}: no such folder (the folder packet export wrote)")
     available = sorted(p.name for p in packets.iterdir() if p.is_dir() and PACKET_ID.match(p.name))
     if not available:
-        raise UsageError(f"{packets}: no packet folders (P###)")
+        raise BadInput(f"{packets}: no packet folders (P###) in it; give the folder export wrote")
     if only and subset:
         raise UsageError("give --only or --subset, not both")
     if only:
@@ -278,10 +283,10 @@ def _select(
     if subset:
         if key is None:
             raise UsageError("--subset needs the evaluator --key (packet → item)")
-        from ..packet.export import load_key
+        from ..evaluator.key import load_key
         from ..project import Project
 
-        mapping = {pid: entry["item"] for pid, entry in load_key(key)["packets"].items()}
+        mapping = load_key(key).mapping
         project = Project.find()
         chosen = project.subsets.resolve(subset, project.register)
         ids = [pid for pid in available if mapping.get(pid) in set(chosen.ids)]

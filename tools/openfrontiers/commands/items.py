@@ -6,12 +6,10 @@ from enum import StrEnum
 from pathlib import Path
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from ..errors import UsageError
-from ..project import Project
 from .common import IDS, SUBSET, Format, dumps, item_summary, select_items
+from .tables import console, plain_title, table
 
 app = typer.Typer(help="List and maintain the item register (FrontierBench/items.toml).")
 
@@ -38,6 +36,10 @@ def items(
     """List items: all of them, a frozen subset (HQ-50@v1, …) or explicit ids."""
     if ctx.invoked_subcommand is not None:
         return
+    from rich.markup import escape
+
+    from ..project import Project
+
     project = Project.find()
     selection, chosen = select_items(project, subset, ids)
     if clean_for is not None:
@@ -56,15 +58,28 @@ def items(
             )
         )
         return
-    table = Table(title=f"{selection.label}: {len(chosen)} items", show_lines=False)
-    for column in ("id", "split", "area", "tier/prio", "status", "answer", "title"):
-        table.add_column(column, overflow="fold")
+    shown = table(
+        "id",
+        "split",
+        "area",
+        "tier/prio",
+        "status",
+        "answer",
+        "title",
+        title=f"{selection.label}: {len(chosen)} items",
+    )
     for i in chosen:
         grade = str(i.tier or "") if i.tier else str(i.priority or "")
-        table.add_row(
-            i.id, str(i.split), i.area, grade, str(i.status), str(i.answer_kind or ""), i.title
+        shown.add_row(
+            i.id,
+            str(i.split),
+            escape(i.area),
+            grade,
+            str(i.status),
+            str(i.answer_kind or ""),
+            escape(plain_title(i.title)),
         )
-    Console(width=160).print(table)
+    console().print(shown)
 
 
 @app.command("report")
@@ -77,13 +92,15 @@ def report(
 ) -> None:
     """Write the statements report (verdicts, repairs, confidence, evaluator coverage)."""
     from ..evaluator import load_answers
+    from ..project import Project
     from ..register.report import render
 
     project = Project.find()
     selection, chosen = select_items(project, subset, None)
     answers_path = project.evaluator_dir / "answers.toml"
     answers = load_answers(answers_path) if answers_path.exists() else {}
-    text = render(chosen, answers, selection.label)
+    answered = {i for i, a in answers.items() if a.answer is not None}
+    text = render(chosen, answered, selection.label)
     target = out if out.is_absolute() else project.root / out
     if check:
         current = target.read_text(encoding="utf-8") if target.exists() else ""
@@ -110,6 +127,7 @@ def scores(
     ),
 ) -> None:
     """The curator scores (importance, clarity, formalization and proof cost) and their basis."""
+    from ..project import Project
     from ..register.scores import stale
     from .results import fill_default_scores, print_scores
 
@@ -153,6 +171,7 @@ def select(
 ) -> None:
     """Select HQ-50 by Appendix C's rubric (hard filters, score, greedy caps) and explain
     the difference from a frozen version item by item."""
+    from ..project import Project
     from ..results.selection_report import as_dict, render
     from . import results
 
@@ -190,10 +209,13 @@ def select(
 
 @app.command("seed")
 def seed(
-    csv_path: Path = typer.Argument(..., help="The curated items.csv (Appendix A figures)."),
+    csv_path: Path = typer.Argument(
+        ..., exists=True, dir_okay=False, help="The curated items.csv (Appendix A figures)."
+    ),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing register."),
 ) -> None:
     """Create items.toml and the v1 subsets from the curated CSV (once, for a new checkout)."""
+    from ..project import Project
     from ..register.dump import dump_register
     from ..register.seed import items_from_csv, v1_subsets
     from ..register.subsets import dump_subsets

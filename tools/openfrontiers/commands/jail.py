@@ -8,14 +8,10 @@ import tempfile
 from pathlib import Path
 
 import typer
-from rich.console import Console
 
 from ..errors import UsageError
-from ..grade.runs import grading_policy_for_check
-from ..jail import MiB, get_backend
-from ..jail.check import probe_names, run_check
-from ..jail.policy import base_policy
 from .common import TextFormat
+from .progress import QUIET, progress
 
 app = typer.Typer(
     help="The jail every Lean process runs in: self-check and ad-hoc runs.", no_args_is_help=True
@@ -30,6 +26,7 @@ def check(
     format: TextFormat = typer.Option(TextFormat.text, "--format", help="text or json."),
     only: str | None = typer.Option(None, "--only", help="Comma-separated probe names."),
     jobs: int = typer.Option(4, "--jobs", min=1, help="Probes run at once."),
+    quiet: bool = QUIET,
 ) -> None:
     """Run the jail self-check (about twenty-five probes inside the jail: network, sockets,
     writes, size caps, processes, ptrace, mount, namespaces, uid, capabilities, NoNewPrivs,
@@ -37,6 +34,13 @@ def check(
     tree, orphans, environment; host files, writes and environment again under the grading
     policy). Exit 0 when every probe passes, 1 otherwise: evaluation and grading must not
     start on a node whose check fails."""
+    from rich.console import Console
+    from rich.markup import escape
+
+    from ..grade.runs import grading_policy_for_check
+    from ..jail import get_backend
+    from ..jail.check import probe_names, run_check
+
     names = None
     if only:
         names = [n.strip() for n in only.split(",") if n.strip()]
@@ -48,9 +52,15 @@ def check(
     jail = get_backend(backend)
     with tempfile.TemporaryDirectory(prefix="ofb-jail-check-") as scratch:
         grading = grading_policy_for_check(jail, Path(scratch))
-        outcomes = run_check(
-            jail, jobs=jobs, only=names, grading=grading.make, private=grading.private
-        )
+        with progress(quiet or format is TextFormat.json) as shown:
+            outcomes = run_check(
+                jail,
+                jobs=jobs,
+                only=names,
+                grading=grading.make,
+                private=grading.private,
+                progress=shown,
+            )
     failed = [o for o in outcomes if not o.ok]
     if format is TextFormat.json:
         print(
@@ -79,7 +89,7 @@ def check(
         width = max(len(o.name) for o in outcomes)
         for o in outcomes:
             mark = "[green]pass[/]" if o.ok else "[bold red]FAIL[/]"
-            console.print(f"{mark}  {o.name:<{width}}  {o.detail}", markup=True)
+            console.print(f"{mark}  {o.name:<{width}}  {escape(o.detail)}")
         verdict = (
             "[green]jail check passed[/]"
             if not failed
@@ -112,6 +122,11 @@ def run(
 ) -> None:
     """Run one command in the jail and report how it ended (its output is passed through).
     Exit code: the command's, or 124 when it was killed by a limit."""
+    from rich.console import Console
+
+    from ..jail import MiB, get_backend
+    from ..jail.policy import base_policy
+
     policy = base_policy(
         read_only=[p.resolve() for p in read_only], work_dir=(work.resolve() if work else None)
     ).with_limits(memory=memory * MiB, processes=processes, cpus=cpus, wall_seconds=wall)

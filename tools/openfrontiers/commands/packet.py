@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import typer
-from rich.console import Console
 
-from ..packet.export import export as do_export
-from ..packet.export import read_salt
-from ..packet.export import verify as do_verify
-from ..project import Project
 from .common import IDS, SUBSET, select_items
+from .progress import QUIET, progress
 
 app = typer.Typer(help="Solver packets: export them, verify them against the evaluator key.")
-err = Console(stderr=True, highlight=False)
 
 
 @app.command("export")
@@ -33,7 +29,12 @@ def export(
     budget_hours: float = typer.Option(
         3.0, "--budget-hours", help="Time budget stated in each packet."
     ),
-    force: bool = typer.Option(False, "--force", help="Replace an existing packet folder and key."),
+    force: bool = typer.Option(
+        False,
+        "--force",
+        help="Replace an output folder or key that is not an earlier export's, or an earlier "
+        "export whose packets the new key would map to other items.",
+    ),
     mathlib_from: Path | None = typer.Option(
         None,
         "--mathlib-from",
@@ -41,29 +42,52 @@ def export(
         "cache get`) that every packet uses read-only as its packagesDir, at this absolute "
         "path in the solver's sandbox: Lake then fetches nothing. Checked before export.",
     ),
+    quiet: bool = QUIET,
 ) -> None:
-    """Export solver packets for written items (default: all of them)."""
+    """Export solver packets for written items (default: every written item whose reviews
+    stand; one under an unrepaired must-fix review is left out, and named). Run again, it
+    replaces its own earlier export, with the earlier key's salt."""
+    from ..packet.export import export as do_export
+    from ..packet.export import open_must_fix, read_salt
+    from ..project import Project
+    from ..register import Subset
+
     project = Project.find()
     selection, items = select_items(project, subset, ids, default="written")
+    held = open_must_fix(items) if subset is None and ids is None else []
+    if held:
+        # Asked for by name (--ids, --subset), such an item stops the export instead.
+        print(
+            f"warning: left out {', '.join(held)}: an unrepaired must-fix review; export "
+            "it with --ids once it is repaired and re-reviewed",
+            file=sys.stderr,
+        )
+        items = [i for i in items if i.id not in held]
+        selection = Subset(selection.name, selection.version, tuple(i.id for i in items))
     salt = read_salt(salt_file) if salt_file else None
     key_path = key or out.with_name(out.name + ".key.json")
-    result = do_export(
-        project,
-        selection,
-        items,
-        out=out,
-        key_path=key_path,
-        salt=salt,
-        budget_hours=budget_hours,
-        force=force,
-        mathlib_from=mathlib_from,
-    )
+    with progress(quiet) as shown:
+        result = do_export(
+            project,
+            selection,
+            items,
+            out=out,
+            key_path=key_path,
+            salt=salt,
+            budget_hours=budget_hours,
+            force=force,
+            mathlib_from=mathlib_from,
+            progress=shown,
+        )
     print(f"exported {len(result.mapping)} packets ({selection.label}) to {result.out}")
     print(f"evaluator key: {result.key_path}")
+    if result.salt_reused:
+        print("(replaced the earlier export, with the salt of its key: same packet ids)")
     if result.salt_generated:
-        err.print(
-            f"[yellow]warning:[/] a fresh salt was generated and stored in {result.key_path}; "
-            "keep the key — it is the only way to map packets back to items and to verify them"
+        print(
+            f"warning: a fresh salt was generated and stored in {result.key_path}; keep the "
+            "key — it is the only way to map packets back to items and to verify them",
+            file=sys.stderr,
         )
 
 
@@ -75,12 +99,17 @@ def verify(
         None, "--salt-file", help="The salt file, if export was given one."
     ),
 ) -> None:
-    """Rebuild the packets from the key and the repository; exit 0 only when identical."""
+    """Rebuild the packets from the key and the repository; list every difference. Exit 0
+    only when identical, 1 when anything differs or the key is bad, 2 on usage errors."""
+    from ..packet.export import read_salt
+    from ..packet.export import verify as do_verify
+    from ..project import Project
+
     project = Project.find()
     differences = do_verify(project, key, packets, read_salt(salt_file) if salt_file else None)
     for line in differences:
         print(line)
     if differences:
-        err.print(f"{len(differences)} difference(s)")
+        print(f"{len(differences)} difference(s)", file=sys.stderr)
         raise typer.Exit(1)
     print("identical")

@@ -4,19 +4,18 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from ..errors import UsageError
-from ..evaluator import load_answers
-from ..gitdiff import changed_items
-from ..jail import Limits, MiB, get_backend
-from ..lean.toolchain import Toolchain
-from ..probe import DEFAULT_HEARTBEATS, parse_tactics, plan_probes
-from ..project import Project
 from .common import IDS, SUBSET, Format, select_items
+from .progress import QUIET, progress
+from .tables import console, table
+
+if TYPE_CHECKING:
+    from ..probe.plan import Plan
+    from ..probe.run import ItemReport, ProbeBackend
 
 BAD = ("PROVES", "REFUTES", "PROVES+REFUTES", "incomplete", "error")
 
@@ -37,7 +36,7 @@ def probe(
         None, "--tactics", help="Comma-separated tactics (default: decide,simp,omega,aesop)."
     ),
     heartbeats: int = typer.Option(
-        DEFAULT_HEARTBEATS, "--heartbeats", min=1, help="maxHeartbeats of each probe."
+        200_000, "--heartbeats", min=1, help="maxHeartbeats of each probe."
     ),
     jobs: int = typer.Option(4, "--jobs", min=1, help="Lean processes (or REPLs) at once."),
     format: Format = typer.Option(Format.table, "--format", help="table or json."),
@@ -51,6 +50,7 @@ def probe(
         "--emit",
         help="Only write the generated probe files (and probes.json) to this folder; no Lean runs.",
     ),
+    quiet: bool = QUIET,
 ) -> None:
     """Probe statements with cheap tactics: per item one generated Lean file holds one
     declaration per (answer × tactic) — True and False for yes/no items, the reference
@@ -58,6 +58,13 @@ def probe(
     Each probe ends proved / failed / timeout / crash; each item is clean, PROVES or
     REFUTES (or incomplete when a probe crashed). Exit 0 when every probed item is clean,
     1 otherwise, 2 on usage errors."""
+    from ..evaluator import load_answers
+    from ..gitdiff import changed_items
+    from ..jail import Limits, MiB, get_backend
+    from ..lean.toolchain import Toolchain
+    from ..probe import parse_tactics, plan_probes
+    from ..project import Project
+
     project = Project.find()
     if changed_since:
         if subset or ids:
@@ -75,11 +82,12 @@ def probe(
     if emit is not None:
         _emit(emit, plan)
         return
-    reports = []
+    reports: list[ItemReport] = []
     if plan.jobs:
         toolchain = Toolchain.discover(project)
         jailed = get_backend(jail)
         limits = Limits(memory=memory * MiB, processes=256, cpus=1.0, wall_seconds=3600)
+        runner: ProbeBackend
         if backend == "lean":
             from ..probe.lean_file import LeanFileBackend
 
@@ -90,7 +98,8 @@ def probe(
             runner = ReplBackend(toolchain, jailed)
         else:
             raise UsageError(f"--backend is lean or repl, not {backend!r}")
-        reports = runner.run(plan.jobs, jobs)
+        with progress(quiet or format is Format.json) as shown:
+            reports = runner.run(plan.jobs, jobs, shown)
     reports += plan.skipped
     order = {item.id: n for n, item in enumerate(items)}
     reports.sort(key=lambda r: order.get(r.item_id, len(order)))
@@ -98,10 +107,11 @@ def probe(
     if format is Format.json:
         print(json.dumps({"items": [r.as_dict() for r in reports]}, indent=2, ensure_ascii=False))
         raise typer.Exit(1 if failed else 0)
-    console = Console(highlight=False)
-    table = Table(show_header=True, header_style="bold")
-    for col in ("item", "verdict", "proved", "failed", "timeout", "crash", "seconds", "detail"):
-        table.add_column(col, overflow="fold")
+    from rich.markup import escape
+
+    shown_table = table(
+        "item", "verdict", "proved", "failed", "timeout", "crash", "seconds", "detail"
+    )
     for r in reports:
         n = {
             o: sum(1 for p in r.probes if p.outcome == o)
@@ -109,7 +119,7 @@ def probe(
         }
         style = "green" if r.verdict == "clean" else ("dim" if r.verdict == "skipped" else "red")
         proved = ", ".join(f"{p.name}" for p in r.probes if p.outcome == "proved")
-        table.add_row(
+        shown_table.add_row(
             r.item_id,
             f"[{style}]{r.verdict}[/]",
             str(n["proved"]),
@@ -117,13 +127,13 @@ def probe(
             str(n["timeout"]),
             str(n["crash"]),
             f"{r.seconds:.1f}",
-            proved or r.detail,
+            escape(proved or r.detail),
         )
-    console.print(table)
+    console().print(shown_table)
     raise typer.Exit(1 if failed else 0)
 
 
-def _emit(folder: Path, plan) -> None:
+def _emit(folder: Path, plan: Plan) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     manifest = []
     for job in plan.jobs:

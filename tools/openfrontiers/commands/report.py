@@ -7,7 +7,6 @@ from pathlib import Path
 import typer
 
 from ..errors import UsageError
-from ..project import Project
 
 
 def report(
@@ -36,6 +35,8 @@ def report(
         raise UsageError(
             "ofb report draws its figures with matplotlib: pip install -e '.[report]'"
         ) from None
+    from ..project import Project
+
     project = Project.find()
     answers_path = answers or project.evaluator_dir / "answers.toml"
     if not answers_path.is_file():

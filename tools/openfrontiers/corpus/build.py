@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import OfbError, UsageError
+from ..progress import SILENT, Progress
 from .config import CorpusConfig
 from .hf import dataset_card
 from .importers import IMPORTERS
@@ -145,13 +146,23 @@ def add_flag(record: dict[str, Any], flag: str) -> None:
 
 
 def build(
-    config: CorpusConfig, requests: list[SourceRequest], out: Path, snapshot: Snapshot
+    config: CorpusConfig,
+    requests: list[SourceRequest],
+    out: Path,
+    snapshot: Snapshot,
+    progress: Progress = SILENT,
 ) -> dict[str, Any]:
     """Run the importers and write the build directory; return the manifest."""
-    builds = [run_import(config, r, snapshot) for r in requests]
+    progress.start("importing sources", len(requests))
+    builds = []
+    for request in requests:
+        builds.append(run_import(config, request, snapshot))
+        result = builds[-1].result
+        progress.done(request.key, f"{len(result.records)} records, {len(result.skips)} skipped")
     records = [rec for b in builds for rec in b.result.records]
     records.sort(key=lambda r: natural_key(r["id"]))
     links = link_formal_conjectures_to_erdos(records, add_flag)
+    progress.start(f"validating and writing {len(records)} records")
     checker = RecordChecker(config.schema, config.registry, config.taxonomy)
     errors = [e for i, rec in enumerate(records, 1) for e in checker.check(rec, "records.jsonl", i)]
     if errors:

@@ -14,18 +14,28 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..errors import UsageError
+from ..errors import BadInput
 from .build import natural_key
-from .schema import iter_jsonl
+from .schema import valid_records
 
 
 def _index(path: Path) -> dict[str, tuple[str, str | None, str, str, str]]:
     out = {}
-    for line, r, problem in iter_jsonl(path):
-        if problem is not None:
-            raise UsageError(f"{path}:{line}: {problem}")
-        key = r["id"].partition(":")[2]
-        out[key] = (r["status"], r["source_status_json"], r["source"]["key"], r["title"], r["id"])
+    for line, r in valid_records(path):
+        try:
+            key = r["id"].partition(":")[2]
+            out[key] = (
+                r["status"],
+                r["source_status_json"],
+                r["source"]["key"],
+                r["title"],
+                r["id"],
+            )
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise BadInput(
+                f"{path}:{line}: not a corpus record (no usable {exc}); `ofb corpus validate "
+                f"{path}` lists every problem"
+            ) from None
     return out
 
 

@@ -22,7 +22,7 @@ from ..errors import UsageError
 from .build import file_sha256
 from .parquet import write_parquet
 from .registry import LICENSE_CLASSES, Registry
-from .schema import iter_jsonl
+from .schema import RecordChecker, valid_records
 
 UNREGISTERED_CLASS = "none-established"
 
@@ -92,10 +92,19 @@ class ExportFilter:
 
 
 def export(
-    records_file: Path, out: Path, filt: ExportFilter, registry: Registry, formats: frozenset[str]
+    records_file: Path,
+    out: Path,
+    filt: ExportFilter,
+    registry: Registry,
+    formats: frozenset[str],
+    checker: RecordChecker | None = None,
 ) -> dict[str, Any]:
+    """Write the records `filt` keeps; a file with a bad record is refused before anything
+    is written."""
     if not formats or formats - {"jsonl", "parquet"}:
         raise UsageError("--format: give jsonl, parquet or both (comma-separated)")
+    for _ in valid_records(records_file, checker):
+        pass
     out.mkdir(parents=True, exist_ok=True)
     by_source: Counter = Counter()
     by_class: Counter = Counter()
@@ -105,11 +114,7 @@ def export(
 
     def kept() -> Iterator[dict[str, Any]]:
         nonlocal total
-        for line, record, problem in iter_jsonl(records_file):
-            if problem is not None:
-                raise UsageError(
-                    f"{records_file}:{line}: {problem}; run `ofb corpus validate` first"
-                )
+        for _, record in valid_records(records_file):
             total += 1
             if not filt.keep(record, registry):
                 continue

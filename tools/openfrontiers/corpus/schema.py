@@ -27,7 +27,7 @@ from typing import Any
 import fastjsonschema
 import jsonschema
 
-from ..errors import InputError, Location, OfbError
+from ..errors import BadInput, InputError, Location, OfbError
 from .msc import Taxonomy
 from .record import CATALOGUE_STATUSES
 from .registry import Registry
@@ -230,11 +230,38 @@ class RecordChecker:
 
 def iter_jsonl(path: Path) -> Iterator[tuple[int, Any, str | None]]:
     """(line number, parsed value or None, JSON error message or None) for each non-empty line."""
-    with path.open("r", encoding="utf-8") as fh:
-        for lineno, line in enumerate(fh, 1):
+    with path.open("rb") as fh:
+        for lineno, raw in enumerate(fh, 1):
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                yield lineno, None, f"not UTF-8 ({exc.reason} at byte {exc.start})"
+                continue
             if not line.strip():
                 continue
             try:
                 yield lineno, json.loads(line), None
             except json.JSONDecodeError as exc:
                 yield lineno, None, f"not JSON ({exc.msg} at column {exc.colno})"
+            except RecursionError:
+                yield lineno, None, "not JSON (nested too deeply)"
+
+
+def valid_records(
+    path: Path, checker: RecordChecker | None = None
+) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Each record of a records file; the first line that is not JSON, not an object or
+    (with a checker) not a valid record is refused, so the verbs that read a build never
+    count from a broken one."""
+    for line, record, problem in iter_jsonl(path):
+        if problem is None and not isinstance(record, dict):
+            problem = "not a record (a JSON object)"
+        if problem is None and checker is not None:
+            found = checker.check(record, str(path), line)
+            if found:
+                problem = f"record {found[0].record_id}: field {found[0].field}: {found[0].message}"
+        if problem is not None:
+            raise BadInput(
+                f"{path}:{line}: {problem}; `ofb corpus validate {path}` lists every problem"
+            )
+        yield line, record

@@ -158,7 +158,7 @@ def _decades(years: Counter) -> Counter:
     return out
 
 
-def _rank(hist: Counter, p: float) -> int | None:
+def _rank(hist: Counter[int], p: float) -> int | None:
     total = sum(hist.values())
     if not total:
         return None

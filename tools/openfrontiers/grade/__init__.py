@@ -1,3 +1,2 @@
-"""Grading: the static layer (`static`), the packet-side checker (`local`), and the rest of
-the grader. This package's `static` and `local` modules are vendored into solver packets,
-so they import nothing beyond the lexer and the scanner."""
+"""Grading: both checkers in the jail, the export comparison, verdicts and the self-test.
+The static layer it applies first is `openfrontiers.submission`, shared with the packets."""

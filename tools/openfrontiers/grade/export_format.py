@@ -26,7 +26,7 @@ import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from ..errors import OfbError
 
@@ -35,7 +35,11 @@ BINDER_INFOS = ("default", "implicit", "strictImplicit", "instImplicit")
 QUOT_KINDS = ("type", "ctor", "lift", "ind")
 SAFETIES = ("safe", "unsafe", "partial")
 
-Name = tuple  # components, each a str or an int; () is the anonymous name
+Name = tuple[str | int, ...]  # components; () is the anonymous name
+# An expression or level: a tag, then fields whose types the tag decides (see `_Reader`).
+Node = tuple[Any, ...]
+# A JSON value as `json.loads` returns it.
+Json = Any
 
 
 class ExportError(OfbError):
@@ -93,17 +97,17 @@ class Decl:
     level_params: tuple[Name, ...]
     type: int
     value: int | None = None
-    fields: tuple = ()
+    fields: tuple[Any, ...] = ()
     rules: tuple[tuple[Name, int, int], ...] = ()
     line: int = 0
 
-    def field(self, key: str):
+    def field(self, key: str) -> Any:
         return self.fields[_DECL_FIELDS[self.kind].index(key)]
 
     @property
     def is_unsafe(self) -> bool:
         if self.kind == "def":
-            return self.field("safety") == "unsafe"
+            return bool(self.field("safety") == "unsafe")
         return "isUnsafe" in _DECL_FIELDS[self.kind] and bool(self.field("isUnsafe"))
 
     def expressions(self) -> list[int]:
@@ -153,12 +157,12 @@ _DECL_FIELDS = {
 class Export:
     path: str
     format_version: str
-    exporter: dict
+    exporter: dict[str, Json]
     lean_version: str
     lean_githash: str
     names: dict[int, Name] = field(default_factory=lambda: {0: ()})
-    levels: dict[int, tuple] = field(default_factory=lambda: {0: ("zero",)})
-    exprs: dict[int, tuple] = field(default_factory=dict)
+    levels: dict[int, Node] = field(default_factory=lambda: {0: ("zero",)})
+    exprs: dict[int, Node] = field(default_factory=dict)
     decls: dict[Name, Decl] = field(default_factory=dict)
     lines: int = 0
 
@@ -207,7 +211,7 @@ _CHILDREN = {
 }
 
 
-def children(node: tuple) -> tuple[int, ...]:
+def children(node: Node) -> tuple[int, ...]:
     """The indices of an expression node's subexpressions, left to right."""
     return tuple(node[k] for k in _CHILDREN.get(node[0], ()))
 
@@ -221,23 +225,32 @@ class _Reader:
     def fail(self, message: str) -> ExportError:
         return ExportError(f"{self.path}:{self.line}: {message}")
 
+    @property
+    def out(self) -> Export:
+        """The export being read; only the meta line comes before it exists."""
+        if self.export is None:
+            raise self.fail("the export must start with its meta line")
+        return self.export
+
     # -- scalar checks -----------------------------------------------------------------
-    def nat(self, value, what: str) -> int:
+    def nat(self, value: Json, what: str) -> int:
         if type(value) is not int or value < 0:
             raise self.fail(f"{what} must be a natural number, not {value!r}")
         return value
 
-    def boolean(self, value, what: str) -> bool:
+    def boolean(self, value: Json, what: str) -> bool:
         if type(value) is not bool:
             raise self.fail(f"{what} must be true or false, not {value!r}")
         return value
 
-    def choice(self, value, allowed: tuple[str, ...], what: str) -> str:
-        if value not in allowed:
+    def choice(self, value: Json, allowed: tuple[str, ...], what: str) -> str:
+        if not isinstance(value, str) or value not in allowed:
             raise self.fail(f"{what} must be one of {', '.join(allowed)}, not {value!r}")
         return value
 
-    def keys(self, obj, want: set[str], what: str, optional: set[str] = frozenset()) -> dict:
+    def keys(
+        self, obj: Json, want: set[str], what: str, optional: frozenset[str] = frozenset()
+    ) -> dict[str, Json]:
         if not isinstance(obj, dict):
             raise self.fail(f"{what} must be an object")
         have = set(obj)
@@ -245,32 +258,32 @@ class _Reader:
             raise self.fail(f"{what} has keys {sorted(have)}, expected {sorted(want)}")
         return obj
 
-    def name(self, idx) -> Name:
-        idx = self.nat(idx, "a name index")
+    def name(self, raw: Json) -> Name:
+        idx = self.nat(raw, "a name index")
         try:
-            return self.export.names[idx]
+            return self.out.names[idx]
         except KeyError:
             raise self.fail(f"name {idx} is used before it is defined") from None
 
-    def level(self, idx) -> int:
-        idx = self.nat(idx, "a level index")
-        if idx not in self.export.levels:
+    def level(self, raw: Json) -> int:
+        idx = self.nat(raw, "a level index")
+        if idx not in self.out.levels:
             raise self.fail(f"level {idx} is used before it is defined")
         return idx
 
-    def expr(self, idx) -> int:
-        idx = self.nat(idx, "an expression index")
-        if idx not in self.export.exprs:
+    def expr(self, raw: Json) -> int:
+        idx = self.nat(raw, "an expression index")
+        if idx not in self.out.exprs:
             raise self.fail(f"expression {idx} is used before it is defined")
         return idx
 
-    def names(self, value, what: str) -> tuple[Name, ...]:
+    def names(self, value: Json, what: str) -> tuple[Name, ...]:
         if not isinstance(value, list):
             raise self.fail(f"{what} must be a list of name indices")
         return tuple(self.name(v) for v in value)
 
     # -- lines -------------------------------------------------------------------------
-    def meta(self, obj) -> Export:
+    def meta(self, obj: Json) -> Export:
         meta = obj.get("meta") if isinstance(obj, dict) and set(obj) == {"meta"} else None
         if not isinstance(meta, dict):
             raise self.fail('the export must start with its {"meta": …} line')
@@ -284,8 +297,10 @@ class _Reader:
                 f"export format {version} is not supported "
                 f"(this reader knows {', '.join(SUPPORTED_FORMATS)})"
             )
-        lean = meta.get("lean") if isinstance(meta.get("lean"), dict) else {}
-        exporter = meta.get("exporter") if isinstance(meta.get("exporter"), dict) else {}
+        lean = meta.get("lean")
+        lean = lean if isinstance(lean, dict) else {}
+        exporter = meta.get("exporter")
+        exporter = exporter if isinstance(exporter, dict) else {}
         return Export(
             self.path,
             version,
@@ -294,7 +309,7 @@ class _Reader:
             str(lean.get("githash", "")),
         )
 
-    def item(self, obj) -> None:
+    def item(self, obj: Json) -> None:
         if not isinstance(obj, dict):
             raise self.fail("each line must be a JSON object")
         for key, table in (
@@ -312,14 +327,14 @@ class _Reader:
         if len(obj) != 1:
             raise self.fail(f"unknown export object with keys {sorted(obj)}")
         ((tag, data),) = obj.items()
-        decls = _DECLS_31 if self.export.format_version.startswith("3.1") else _DECLS_30
+        decls = _DECLS_31 if self.out.format_version.startswith("3.1") else _DECLS_30
         handler = decls.get(tag)
         if handler is None:
-            raise self.fail(f"unknown declaration {tag!r} in format {self.export.format_version}")
+            raise self.fail(f"unknown declaration {tag!r} in format {self.out.format_version}")
         handler(self, data)
 
-    def define_name(self, idx: int, tag: str, data) -> None:
-        names = self.export.names
+    def define_name(self, idx: int, tag: str, data: Json) -> None:
+        names = self.out.names
         if idx in names:
             raise self.fail(f"name {idx} is defined twice")
         if tag == "str":
@@ -333,8 +348,8 @@ class _Reader:
         else:
             raise self.fail(f"unknown name kind {tag!r}")
 
-    def define_level(self, idx: int, tag: str, data) -> None:
-        levels = self.export.levels
+    def define_level(self, idx: int, tag: str, data: Json) -> None:
+        levels = self.out.levels
         if idx in levels:
             raise self.fail(f"level {idx} is defined twice")
         if tag == "succ":
@@ -348,8 +363,9 @@ class _Reader:
         else:
             raise self.fail(f"unknown level kind {tag!r}")
 
-    def define_expr(self, idx: int, tag: str, data) -> None:
-        exprs = self.export.exprs
+    def define_expr(self, idx: int, tag: str, data: Json) -> None:
+        exprs = self.out.exprs
+        node: Node
         if idx in exprs:
             raise self.fail(f"expression {idx} is defined twice")
         if tag == "bvar":
@@ -409,24 +425,24 @@ class _Reader:
         exprs[idx] = node
 
     def add(self, decl: Decl) -> None:
-        if decl.name in self.export.decls:
+        if decl.name in self.out.decls:
             raise self.fail(f"constant {name_str(decl.name)} is declared twice")
-        self.export.decls[decl.name] = decl
+        self.out.decls[decl.name] = decl
 
     def constant(
         self,
         kind: str,
-        data,
+        data: Json,
         extra: dict[str, str],
         *,
         value: bool,
-        optional: set[str] = frozenset(),
+        optional: frozenset[str] = frozenset(),
     ) -> None:
         """A declaration whose fields are name, levelParams, type[, value] and `extra`
         (field → how to read it: nat, bool, names, name, hints, safety, quot)."""
         want = {"name", "levelParams", "type", *extra} | ({"value"} if value else set())
         d = self.keys(data, want - optional, kind, optional)
-        fields = []
+        fields: list[Any] = []
         for key in _DECL_FIELDS[kind]:
             how = extra[key]
             raw = d.get(key, False) if key in optional else d[key]
@@ -444,7 +460,7 @@ class _Reader:
                 fields.append(self.choice(raw, QUOT_KINDS, "quot kind"))
             elif how == "hints":
                 fields.append(self.hints(raw))
-        rules: tuple = ()
+        rules: tuple[tuple[Name, int, int], ...] = ()
         if kind == "rec":
             if not isinstance(d["rules"], list):
                 raise self.fail("recursor rules must be a list")
@@ -462,38 +478,42 @@ class _Reader:
             )
         )
 
-    def hints(self, raw):
-        if raw in ("opaque", "abbrev"):
-            return raw
+    def hints(self, raw: Json) -> str | tuple[str, int]:
+        if raw == "opaque" or raw == "abbrev":
+            return str(raw)
         if isinstance(raw, dict) and set(raw) == {"regular"}:
             return ("regular", self.nat(raw["regular"], "hints.regular"))
         raise self.fail(f"unknown reducibility hints {raw!r}")
 
-    def rule(self, raw) -> tuple[Name, int, int]:
+    def rule(self, raw: Json) -> tuple[Name, int, int]:
         d = self.keys(raw, {"ctor", "nfields", "rhs"}, "a recursor rule")
         return self.name(d["ctor"]), self.nat(d["nfields"], "nfields"), self.expr(d["rhs"])
 
-    def axiom(self, data) -> None:
+    def axiom(self, data: Json) -> None:
         self.constant("axiom", data, {"isUnsafe": "bool"}, value=False)
 
-    def definition(self, data) -> None:
+    def definition(self, data: Json) -> None:
         self.constant(
             "def", data, {"hints": "hints", "safety": "safety", "all": "names"}, value=True
         )
 
-    def theorem(self, data) -> None:
+    def theorem(self, data: Json) -> None:
         self.constant("thm", data, {"all": "names"}, value=True)
 
-    def opaque(self, data) -> None:
+    def opaque(self, data: Json) -> None:
         # lean4export's own parser defaults a missing isUnsafe to false.
         self.constant(
-            "opaque", data, {"isUnsafe": "bool", "all": "names"}, value=True, optional={"isUnsafe"}
+            "opaque",
+            data,
+            {"isUnsafe": "bool", "all": "names"},
+            value=True,
+            optional=frozenset({"isUnsafe"}),
         )
 
-    def quot(self, data) -> None:
+    def quot(self, data: Json) -> None:
         self.constant("quot", data, {"kind": "quot"}, value=False)
 
-    def inductive(self, data, keys: tuple[str, str, str]) -> None:
+    def inductive(self, data: Json, keys: tuple[str, str, str]) -> None:
         d = self.keys(data, set(keys), "inductive")
         for key in keys:
             if not isinstance(d[key], list):
@@ -545,7 +565,7 @@ class _Reader:
             )
 
     # format 3.0: definitions and theorems in arrays, opaques among the definitions
-    def definitions_30(self, data) -> None:
+    def definitions_30(self, data: Json) -> None:
         if not isinstance(data, list):
             raise self.fail("format 3.0 `def` must be a list")
         for d in data:
@@ -554,7 +574,7 @@ class _Reader:
             else:
                 self.opaque(d)
 
-    def theorems_30(self, data) -> None:
+    def theorems_30(self, data: Json) -> None:
         if not isinstance(data, list):
             raise self.fail("format 3.0 `thm` must be a list")
         for d in data:
@@ -618,10 +638,10 @@ class Canon:
     (implicit, instance-implicit, …) count."""
 
     def __init__(self) -> None:
-        self._ids: dict[tuple, int] = {}
+        self._ids: dict[Node, int] = {}
         self._views: dict[int, tuple[Export, dict[int, int]]] = {}
 
-    def _intern(self, key: tuple) -> int:
+    def _intern(self, key: Node) -> int:
         return self._ids.setdefault(key, len(self._ids))
 
     def exprs(self, export: Export) -> dict[int, int]:
@@ -635,6 +655,7 @@ class Canon:
             if tag == "mdata":
                 view[i] = view[node[2]]
                 continue
+            key: Node
             if tag == "const":
                 key = ("const", node[1], tuple(levels[u] for u in node[2]))
             elif tag == "sort":
@@ -654,7 +675,7 @@ class Canon:
         return view
 
     @staticmethod
-    def level(export: Export, idx: int) -> tuple:
+    def level(export: Export, idx: int) -> Node:
         node = export.levels[idx]
         if node[0] == "succ":
             return ("succ", Canon.level(export, node[1]))
@@ -662,7 +683,7 @@ class Canon:
             return (node[0], Canon.level(export, node[1]), Canon.level(export, node[2]))
         return node
 
-    def signature(self, export: Export, decl: Decl) -> tuple:
+    def signature(self, export: Export, decl: Decl) -> Node:
         """Everything that makes a constant what it is, comparable across exports."""
         ids = self.exprs(export)
         return (

@@ -15,18 +15,16 @@ from __future__ import annotations
 
 import hashlib
 import os
-import re
 import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import InputError, Location, OfbError, UsageError
+from ..errors import BadInput, InputError, Location, OfbError, UsageError
 from ..evaluator import ReferenceAnswer, load_answers
-from ..packet.export import load_key
+from ..evaluator.key import PACKET_ID, load_key
 from ..project import Project
 from ..register.model import AnswerKind, Item, Split
 
-PACKET_ID = re.compile(r"^P[0-9]{3,}$")
 MAX_SUBMISSION_BYTES = 8 << 20
 
 
@@ -138,13 +136,13 @@ def find_submissions(target: Path) -> list[Submission]:
             continue
         found[pid] = Submission(path, pid, text, sha256(data))
     if errors:
-        raise OfbError(f"{len(errors)} problem(s) with the submissions:\n" + "\n".join(errors))
+        raise BadInput(f"{len(errors)} problem(s) with the submissions:\n" + "\n".join(errors))
     return sorted(found.values(), key=lambda s: s.packet_id)
 
 
 def _answer_kind(item: Item, statement: str) -> bool:
     """Whether the item is a yes/no item: the register says so, and the statement agrees."""
-    from .local import is_yes_no
+    from ..submission.local import is_yes_no
 
     shaped = is_yes_no(statement)
     if item.answer_kind is None:
@@ -165,16 +163,13 @@ def load_jobs(
     if not answers_path.is_file():
         raise UsageError(f"--answers: no such file {answers_path}")
     answers: dict[str, ReferenceAnswer] = load_answers(answers_path)
-    packets = key.get("packets")
-    if not isinstance(packets, dict):
-        raise UsageError(f"{key_path}: the key has no packets table")
     register = project.register
     jobs: list[GradeJob] = []
     errors: list[str] = []
     for sub in submissions:
         where = Location(sub.path)
-        entry = packets.get(sub.packet_id)
-        if not isinstance(entry, dict) or "item" not in entry:
+        entry = key.packets.get(sub.packet_id)
+        if entry is None:
             errors.append(
                 str(
                     InputError(
@@ -185,7 +180,7 @@ def load_jobs(
                 )
             )
             continue
-        item_id = entry["item"]
+        item_id = entry.item
         if item_id not in register:
             errors.append(
                 str(
@@ -204,8 +199,7 @@ def load_jobs(
             errors.append(str(InputError(where, "no-statement", f"{item_id}: {path} is missing")))
             continue
         data = path.read_bytes()
-        recorded = (entry.get("source") or {}).get("sha256")
-        if recorded != sha256(data):
+        if entry.source_sha256 != sha256(data):
             errors.append(
                 str(
                     InputError(
@@ -264,7 +258,7 @@ def load_jobs(
             )
         )
     if errors:
-        raise OfbError(
+        raise BadInput(
             f"{len(errors)} problem(s) before grading; nothing was graded:\n" + "\n".join(errors)
         )
     return jobs

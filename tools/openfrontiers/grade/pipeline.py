@@ -22,8 +22,10 @@ from .. import __version__
 from ..errors import OfbError
 from ..jail import Backend, JailPolicy
 from ..jail.check import run_check
+from ..progress import SILENT, Progress
 from ..project import Project
-from . import checker1, static, workspaces
+from ..submission import static
+from . import checker1, workspaces
 from .comparator import ComparatorOutcome, classify, config
 from .inputs import GradeJob, sha256
 from .runs import NO_CGROUPS, Steps
@@ -235,5 +237,13 @@ class Grader:
         return record
 
 
-def grade_all(grader: Grader, jobs: Sequence[GradeJob], executor: Executor) -> list[VerdictRecord]:
-    return executor.map(grader.grade, jobs)
+def grade_all(
+    grader: Grader, jobs: Sequence[GradeJob], executor: Executor, progress: Progress = SILENT
+) -> list[VerdictRecord]:
+    def one(job: GradeJob) -> VerdictRecord:
+        record = grader.grade(job)
+        progress.done(f"{record.packet} ({record.item})", record.decision.verdict, True)
+        return record
+
+    progress.start("grading", len(jobs))
+    return executor.map(one, jobs)

@@ -75,9 +75,10 @@ from ..jail.policy import python_executable, python_paths
 from ..lean.decls import LeanFile
 from ..lean.toolchain import Toolchain
 from ..project import Project
+from ..submission import static
 from ..tomlpos import load_toml
-from . import checker1, static
-from .export_format import ExportError, read_file
+from . import checker1
+from .export_format import ExportError, name_str, read_file
 from .inputs import GradeJob, Submission, sha256
 from .runs import Steps, step_policy
 from .tools import GraderTools
@@ -106,7 +107,7 @@ class Reference:
 
     @property
     def yes_no(self) -> bool:
-        from .local import is_yes_no
+        from ..submission.local import is_yes_no
 
         return is_yes_no(self.text)
 
@@ -395,7 +396,7 @@ def run_export(case: Case) -> CaseResult:
         ref = read_file(case.reference_export) if case.reference_export else None
     except ExportError as exc:
         return CaseResult(case, "error", f"fixture unreadable: {exc}")
-    theorem = next((".".join(n) for n in ch.decls if n[-1:] == ("main",)), "P001.main")
+    theorem = next((name_str(n) for n in ch.decls if n[-1:] == ("main",)), "P001.main")
     result = checker1.Checker1Result()
     yes_no = case.reference.yes_no if case.reference else ref is None
     stages = checker1.judge_exports(

@@ -23,7 +23,7 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 
 from .. import __version__
-from ..errors import OfbError, UsageError
+from ..errors import BadInput, OfbError, UsageError
 from ..jail.bwrap import BwrapBackend
 from . import prompt, sandbox
 from .checking import CheckResult, SubmissionChecker
@@ -116,8 +116,13 @@ class Attempt:
                 "no upstream model API: the evaluator config needs [upstream] url = … "
                 "(the harness has no default; see docs/harness.md)"
             )
+        if not spec.packet.is_dir():
+            raise UsageError(f"{spec.packet}: no such packet folder")
         if not (spec.packet / "Problem.lean").is_file():
-            raise UsageError(f"{spec.packet}: not a packet (no Problem.lean)")
+            raise BadInput(
+                f"{spec.packet}: not a packet (no Problem.lean); give a P### folder that "
+                "`ofb packet export` wrote"
+            )
         if spec.condition is Condition.B and spec.cutoff is None:
             raise UsageError("condition B needs a cutoff")
         self.exe = spec.profile.locate(spec.clis, spec.agent_exe)

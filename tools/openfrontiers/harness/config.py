@@ -159,6 +159,10 @@ def load_config(path: Path | None) -> EvaluatorConfig:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
         raise UsageError(f"{path}: cannot read the harness config: {exc}") from None
+    except UnicodeDecodeError as exc:
+        raise InputError(
+            Location(path), "encoding", f"not UTF-8 ({exc.reason} at byte {exc.start})"
+        ) from None
     except tomllib.TOMLDecodeError as exc:
         raise InputError(Location(path), "toml", str(exc)) from None
 

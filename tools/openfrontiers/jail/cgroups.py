@@ -225,8 +225,8 @@ class Cgroup:
                 if line.startswith("usage_usec "):
                     return int(line.split()[1]) / 1e6
             return None
-        text = self._read("cpuacct", "cpuacct.usage")
-        return int(text) / 1e9 if text and text.strip().isdigit() else None
+        usage = self._read("cpuacct", "cpuacct.usage")
+        return int(usage) / 1e9 if usage and usage.strip().isdigit() else None
 
     def stats(self) -> CgroupStats:
         if self.version == "v2":

@@ -31,6 +31,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from ..progress import SILENT, Progress
 from .backend import Backend
 from .loopback import LoopbackListener, net_namespace
 from .policy import JailPolicy, MiB, base_policy, python_executable, python_paths
@@ -275,6 +276,7 @@ def run_check(
     only: list[str] | None = None,
     grading: Callable[[Path], JailPolicy] | None = None,
     private: Sequence[Path] = (),
+    progress: Progress = SILENT,
 ) -> list[ProbeOutcome]:
     """Run every probe (or those named in `only`) in `backend`; outcomes in probe order.
     `grading` makes the grading policy for a workspace (without it the grading probes are
@@ -362,8 +364,14 @@ def run_check(
                     ok, detail = False, "the work dir is not on a capped file system (not root?)"
                 return ProbeOutcome(probe.name, ok, detail, time.monotonic() - start, probe.summary)
 
+            def tracked(probe: Probe) -> ProbeOutcome:
+                outcome = one(probe)
+                progress.done(outcome.name, "pass" if outcome.ok else "FAIL", outcome.ok)
+                return outcome
+
+            progress.start("jail probes", len(selected))
             with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-                return list(pool.map(one, selected))
+                return list(pool.map(tracked, selected))
         finally:
             for s in listeners:
                 s.close()

@@ -96,13 +96,13 @@ PROFILES = ("grading", "agent")
 def _binding():
     """libseccomp's Python binding: Debian's `seccomp` module or PyPI's `pyseccomp`."""
     try:
-        import seccomp  # type: ignore[import-not-found]
+        import seccomp
 
         return seccomp
     except ImportError:
         pass
     try:
-        import pyseccomp  # type: ignore[import-not-found]
+        import pyseccomp
 
         return pyseccomp
     except (ImportError, OSError) as exc:
@@ -114,7 +114,7 @@ def _binding():
 
 def binding_name() -> str | None:
     try:
-        return _binding().__name__
+        return str(_binding().__name__)
     except OfbError:
         return None
 

@@ -293,11 +293,22 @@ def copy_entries(src: Path, dst: Path, entries: Sequence[Entry]) -> None:
             os.close(fd)
 
 
-def replace_contents(dst: Path, src: Path, limits: CopyLimits | None = None) -> None:
-    """Make `dst` hold what `src` holds: every entry checked first (`inventory`)."""
-    entries = inventory(src, None, limits or CopyLimits())
-    for child in list(dst.iterdir()):
-        _remove(child)
+def replace_contents(
+    dst: Path,
+    src: Path,
+    limits: CopyLimits | None = None,
+    patterns: Sequence[str] | None = None,
+) -> None:
+    """Make `dst` hold what `src` holds — all of it, or (on top of what `dst` has) the
+    entries `patterns` name. Every entry is checked first (`inventory`): when one is
+    refused, nothing is copied and `dst` is left as it was."""
+    try:
+        entries = inventory(src, patterns, limits or CopyLimits())
+    except OSError as exc:
+        raise CopyBackRefused(f"the work dir cannot be read back: {exc}") from None
+    if patterns is None:
+        for child in list(dst.iterdir()):
+            _remove(child)
     copy_entries(src, dst, entries)
 
 
@@ -351,15 +362,7 @@ class StagedWorkDir:
         """Copy back what was asked for, or raise `CopyBackRefused` and copy nothing."""
         if self._staging is None:
             return
-        staging = Path(self._staging)
-        try:
-            entries = inventory(staging, self.patterns, self.limits)
-        except OSError as exc:
-            raise CopyBackRefused(f"the work dir cannot be read back: {exc}") from None
-        if self.patterns is None:
-            for child in list(self.host_dir.iterdir()):
-                _remove(child)
-        copy_entries(staging, self.host_dir, entries)
+        replace_contents(self.host_dir, Path(self._staging), self.limits, self.patterns)
 
     def _cleanup(self) -> None:
         if self._staging is None:

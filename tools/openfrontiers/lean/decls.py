@@ -106,6 +106,20 @@ _STARTERS = DECL_KEYWORDS | COMMAND_KEYWORDS | LINE_START_KEYWORDS | MODIFIERS
 _PATTERN_BODY = frozenset({"def", "instance", "abbrev", "opaque", "theorem", "lemma"})
 
 
+# Words after which a term must go on; a `|` there opens an absolute value `|x|`.
+_CONTINUING_WORDS = frozenset({"fun", "λ", "if", "then", "else", "at", "from", "by", "with"})
+
+
+def _ends_a_term(tok: Token) -> bool:
+    """Whether a term can end at `tok`, so that a `|` starting the next line opens match
+    arms (as Lean's parser reads it) rather than an absolute value: not after an operator,
+    a separator or an opening bracket, which need more term."""
+    if tok.kind is Kind.SYMBOL:
+        # A bar at the end of a line most often closes `|x|` or `‖x‖`.
+        return tok.text in CLOSERS or tok.text in ("|", "‖")
+    return not (tok.kind is Kind.IDENT and tok.text in _CONTINUING_WORDS)
+
+
 @dataclass(frozen=True)
 class Span:
     """A half-open range of character offsets."""
@@ -181,14 +195,9 @@ class LeanFile:
         return [c.declaration for c in self.commands if c.declaration is not None]
 
     @property
-    def significant(self) -> list[Token]:
-        """Tokens without whitespace and comments (doc comments excluded too)."""
-        return [t for t in self.stream if not t.is_comment]
-
-    @property
     def imports(self) -> list[tuple[str, Token]]:
         """The imported module names with their tokens, in order."""
-        found = []
+        found: list[tuple[str, Token]] = []
         for c in self.commands:
             if c.kind == "import":
                 found.extend(
@@ -403,7 +412,11 @@ class _Scanner:
                         text == "|"
                         and (
                             kind in ("inductive", "class inductive", "coinductive")
-                            or (kind in _PATTERN_BODY and self.newline_between(prev, tok))
+                            or (
+                                kind in _PATTERN_BODY
+                                and self.newline_between(prev, tok)
+                                and _ends_a_term(prev)
+                            )
                         )
                     ):
                         marker = idx
@@ -560,7 +573,9 @@ def _split_attributes(tokens: list[Token]) -> list[str]:
 
 
 def _name_parts(name: str) -> list[str]:
-    parts, current, in_guillemet = [], [], False
+    parts: list[str] = []
+    current: list[str] = []
+    in_guillemet = False
     for ch in name:
         if ch == "«":
             in_guillemet = True

@@ -63,13 +63,12 @@ class Diagnostic:
         return d
 
 
-def _position(value) -> tuple[int, int] | None:
-    if (
-        isinstance(value, dict)
-        and isinstance(value.get("line"), int)
-        and isinstance(value.get("column"), int)
-    ):
-        return value["line"], value["column"]
+def _position(value: object) -> tuple[int, int] | None:
+    if not isinstance(value, dict):
+        return None
+    line, column = value.get("line"), value.get("column")
+    if isinstance(line, int) and isinstance(column, int):
+        return line, column
     return None
 
 
@@ -78,10 +77,11 @@ def parse_message(obj: object) -> Diagnostic | None:
     if not isinstance(obj, dict):
         return None
     severity, pos = obj.get("severity"), _position(obj.get("pos"))
-    if severity not in SEVERITIES or pos is None or not isinstance(obj.get("data", ""), str):
+    message = obj.get("data", "")
+    if severity not in SEVERITIES or pos is None or not isinstance(message, str):
         return None
     end = _position(obj.get("endPos"))
-    kind = obj.get("kind") if isinstance(obj.get("kind"), str) else ""
+    kind = obj.get("kind")
     return Diagnostic(
         file=str(obj.get("fileName", "")),
         severity=severity,
@@ -89,8 +89,8 @@ def parse_message(obj: object) -> Diagnostic | None:
         column=pos[1],
         end_line=end[0] if end else None,
         end_column=end[1] if end else None,
-        message=obj.get("data", ""),
-        kind=kind,
+        message=message,
+        kind=kind if isinstance(kind, str) else "",
     )
 
 

@@ -24,8 +24,9 @@ strings, booleans, null and integers); `dumps` is what Lake writes to the file.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from ..errors import OfbError
@@ -124,7 +125,7 @@ class _Span:
     width: int = 0
 
 
-def _then(room: int, first: _Span, rest) -> _Span:
+def _then(room: int, first: _Span, rest: Callable[[int], _Span]) -> _Span:
     """`first` followed by `rest(room left)`: stop measuring at a break or past `room`."""
     if first.broke or first.width > room:
         return first
@@ -143,7 +144,7 @@ def _measure(doc: _Doc, flat: bool, room: int) -> _Span:
         return _measure(doc.doc, True, room)
     span = _Span()
     for part in doc.parts:
-        span = _then(room, span, lambda r, p=part: _measure(p, flat, r))
+        span = _then(room, span, partial(_measure, part, flat))
         if span.broke or span.width > room:
             break
     return span
@@ -161,7 +162,7 @@ def _measure_pending(groups: list[_Pending], room: int) -> _Span:
     span = _Span()
     for group in reversed(groups):
         for doc, _ in group.items:
-            span = _then(room, span, lambda r, d=doc, g=group: _measure(d, g.flat, r))
+            span = _then(room, span, partial(_measure, doc, group.flat))
             if span.broke or span.width > room:
                 return span
     return span
@@ -224,8 +225,3 @@ def load(path: Path) -> dict:
     if not isinstance(data, dict):
         raise OfbError(f"{path}: a Lake manifest is a JSON object")
     return data
-
-
-def in_lake_layout(path: Path) -> bool:
-    """Whether the file is byte for byte what Lake would write for its content."""
-    return path.read_text(encoding="utf-8") == dumps(load(path))

@@ -54,7 +54,6 @@ COMMENT_KINDS = frozenset(
     {Kind.LINE_COMMENT, Kind.BLOCK_COMMENT, Kind.DOC_COMMENT, Kind.MODULE_DOC}
 )
 TRIVIA_KINDS = COMMENT_KINDS | {Kind.WHITESPACE}
-LITERAL_STRING_KINDS = frozenset({Kind.STRING, Kind.RAW_STRING, Kind.INTERP_STRING, Kind.CHAR})
 
 
 class Token:
@@ -234,11 +233,6 @@ def group_end(tokens: list[Token], i: int) -> int | None:
 def tokenize(source: str) -> list[Token]:
     """All tokens of `source`, trivia included, covering it without gaps."""
     return _Lexer(source).run()
-
-
-def significant(tokens: list[Token]) -> list[Token]:
-    """The tokens that are neither whitespace nor comments."""
-    return [t for t in tokens if t.kind not in TRIVIA_KINDS]
 
 
 class _Lexer:

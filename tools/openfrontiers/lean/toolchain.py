@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..errors import OfbError
-from ..jail import JailPolicy, JailResult, Limits, base_policy
+from ..jail import Backend, JailPolicy, JailResult, Limits, base_policy
 from ..project import Project
 
 LEAN_VERSION = re.compile(r"version (\d+\.\d+\.\d+(?:-rc\d+)?)")
@@ -153,12 +153,13 @@ class Toolchain:
         return policy
 
     def run(
-        self, jail, argv: Sequence[str], policy: JailPolicy, cwd: Path | None = None
+        self, jail: Backend, argv: Sequence[str], policy: JailPolicy, cwd: Path | None = None
     ) -> JailResult:
         return jail.run(list(argv), replace(policy, cwd=cwd or self.root))
 
-    def lake_env_lean_json(self, file: Path) -> list[str]:
-        """The command that elaborates one file in the project's environment, JSON out."""
+    def lake_env_lean_json(self, file: Path | str) -> list[str]:
+        """The command that elaborates one file (a path as the jail sees it) in the project's
+        environment, JSON out."""
         return [str(self.lake), "env", str(self.lean), "--json", str(file)]
 
     def lake_build(self, targets: Sequence[str]) -> list[str]:

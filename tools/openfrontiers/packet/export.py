@@ -22,9 +22,12 @@ from pathlib import Path
 from .. import __version__
 from ..check.engine import check_files
 from ..check.findings import Severity
-from ..errors import OfbError, UsageError
+from ..errors import BadInput, OfbError, UsageError
 from ..evaluator import load_answers
+from ..evaluator.key import KEY_FORMAT, EvaluatorKey, load_key, write_key
 from ..lean import lake_manifest
+from ..outputs import check_target, manifest
+from ..progress import SILENT, Progress
 from ..project import Project
 from ..register import Item, Subset
 from ..register.model import Focus, Verdict
@@ -32,7 +35,6 @@ from . import archive, ids, mathlib, scan, workspace
 from .mathlib import PrebuiltPackages
 from .transform import to_problem
 
-KEY_FORMAT = "openfrontiers-evaluator-key/1"
 INPUTS = ("lean-toolchain", "lakefile.toml", "lake-manifest.json")
 
 
@@ -69,11 +71,12 @@ class Build:
 
 
 def manifest_json(archives: dict[str, bytes]) -> bytes:
-    doc = {
-        "archives": {
-            f"archives/{pid}.tar.gz": archive.sha256(data) for pid, data in sorted(archives.items())
-        }
-    }
+    return manifest_from_hashes({pid: archive.sha256(data) for pid, data in archives.items()})
+
+
+def manifest_from_hashes(hashes: dict[str, str]) -> bytes:
+    """`MANIFEST.json`: the sha256 of each packet's archive."""
+    doc = {"archives": {f"archives/{pid}.tar.gz": digest for pid, digest in sorted(hashes.items())}}
     return (json.dumps(doc, indent=2, sort_keys=True) + "\n").encode()
 
 
@@ -90,20 +93,25 @@ def _statement_files(project: Project, items: list[Item]) -> list[Path]:
     return [project.item_file(i.id) for i in items]
 
 
-def gate(project: Project, items: list[Item]) -> None:
-    """Refuse items whose statements break an error-severity rule of `ofb check`, or whose
-    latest review of either focus is an unrepaired must-fix."""
-    files = _statement_files(project, items)
-    open_must_fix = [
+def open_must_fix(items: list[Item]) -> list[str]:
+    """The items whose latest review of either focus is an unrepaired must-fix."""
+    return [
         i.id
         for i in items
         if any(
             r is not None and r.verdict is Verdict.MUST_FIX for r in (i.review(f) for f in Focus)
         )
     ]
-    if open_must_fix:
+
+
+def gate(project: Project, items: list[Item]) -> None:
+    """Refuse items whose statements break an error-severity rule of `ofb check`, or whose
+    latest review of either focus is an unrepaired must-fix."""
+    files = _statement_files(project, items)
+    open_must_fix_ids = open_must_fix(items)
+    if open_must_fix_ids:
         raise OfbError(
-            f"unrepaired must-fix review(s): {', '.join(open_must_fix)}; repair and "
+            f"unrepaired must-fix review(s): {', '.join(open_must_fix_ids)}; repair and "
             "re-review them, or leave them out with --ids/--subset"
         )
     result = check_files(project, files, complete=False)
@@ -127,14 +135,27 @@ def build(
     salt: bytes,
     budget_hours: float,
     packages: PrebuiltPackages | None = None,
+    progress: Progress = SILENT,
 ) -> Build:
-    mapping = ids.assign(item_ids, salt)
+    return build_packets(project, ids.assign(item_ids, salt), budget_hours, packages, progress)
+
+
+def build_packets(
+    project: Project,
+    mapping: dict[str, str],
+    budget_hours: float,
+    packages: PrebuiltPackages | None = None,
+    progress: Progress = SILENT,
+) -> Build:
+    """The packets `mapping` (packet id → item id) names, with their archives."""
+    progress.start("building packets", len(mapping))
     packets = {}
     packages_dir = packages.path if packages is not None else None
     for pid, item_id in mapping.items():
         source = project.item_file(item_id).read_text(encoding="utf-8")
         problem = to_problem(source, item_id, pid)
         packets[pid] = workspace.build(project, pid, item_id, problem, budget_hours, packages_dir)
+        progress.done(pid)
     result = Build(mapping, packets)
     for pid, packet in packets.items():
         result.archives[pid] = archive.build(pid, packet.files, set(packet.executables))
@@ -172,7 +193,7 @@ def key_document(
     result: Build,
     salt: bytes,
     *,
-    salt_generated: bool,
+    store_salt: bool,
     subset: Subset,
     budget_hours: float,
     packages: PrebuiltPackages | None = None,
@@ -205,7 +226,7 @@ def key_document(
         "inputs": inputs,
         "packets": packets,
     }
-    if salt_generated:
+    if store_salt:
         doc["salt_hex"] = salt.hex()
     return doc
 
@@ -223,7 +244,43 @@ class ExportResult:
     out: Path
     key_path: Path
     mapping: dict[str, str]
-    salt_generated: bool
+    salt_generated: bool  # a fresh salt, stored in the key
+    salt_reused: bool = False  # the salt of the key this export replaced
+
+
+def _is_packet_export(folder: Path) -> bool:
+    doc = manifest(folder)
+    return doc is not None and set(doc) == {"archives"}
+
+
+def _earlier_key(key_path: Path, force: bool) -> EvaluatorKey | None:
+    """The key an earlier export wrote at `key_path`, if that is what is there; a file that
+    is not an evaluator key is refused unless `force`."""
+    if not key_path.exists():
+        return None
+    try:
+        return load_key(key_path)
+    except OfbError:
+        check_target(key_path, lambda _: False, "an evaluator key of an earlier export", force)
+        return None
+
+
+def _check_remapping(earlier: EvaluatorKey, mapping: dict[str, str]) -> None:
+    changed = [
+        f"{pid}: {item} → {mapping.get(pid, 'no packet')}"
+        for pid, item in earlier.mapping.items()
+        if mapping.get(pid) != item
+    ]
+    if changed:
+        shown = ", ".join(changed[:5]) + (
+            f" and {len(changed) - 5} more" if len(changed) > 5 else ""
+        )
+        raise UsageError(
+            f"{earlier.path} maps packets of an earlier export that this export would map "
+            f"otherwise ({shown}): packets handed out from it could no longer be mapped back. "
+            "Keep that key (move it, or choose another --key and --out), export the same "
+            "items with the same salt, or use --force to replace it"
+        )
 
 
 def export(
@@ -237,6 +294,7 @@ def export(
     budget_hours: float,
     force: bool = False,
     mathlib_from: Path | None = None,
+    progress: Progress = SILENT,
 ) -> ExportResult:
     """Export packets; `mathlib_from`: a prebuilt packages directory every packet's Lake
     workspace uses read-only (`packet.mathlib`), checked before anything is built."""
@@ -249,18 +307,24 @@ def export(
         raise UsageError(
             f"the evaluator key {key_path} must be written outside the packet tree {out}"
         )
-    for path in (out, key_path):
-        if path.exists() and not force:
-            raise UsageError(f"{path} exists; use --force to replace it")
+    check_target(out, _is_packet_export, "an earlier packet export", force)
+    earlier = _earlier_key(key_path, force)
+    reused = salt is None and earlier is not None and earlier.salt is not None
+    if reused and earlier is not None:
+        salt = earlier.salt
     packages = (
         mathlib.prebuilt(mathlib_from, lake_manifest.load(project.root / "lake-manifest.json"))
         if mathlib_from is not None
         else None
     )
+    progress.start(f"checking {len(items)} statement(s)")
     gate(project, items)
     generated = salt is None
     salt = ids.new_salt() if salt is None else salt
-    result = build(project, [i.id for i in items], salt, budget_hours, packages)
+    result = build(project, [i.id for i in items], salt, budget_hours, packages, progress)
+    if earlier is not None and not force:
+        _check_remapping(earlier, result.mapping)
+    progress.start("scanning the packets for leaks")
     leaks = leak_scan(project, result)
     if leaks:
         raise PacketLeak(leaks)
@@ -268,7 +332,7 @@ def export(
         project,
         result,
         salt,
-        salt_generated=generated,
+        store_salt=generated or reused,
         subset=subset,
         budget_hours=budget_hours,
         packages=packages,
@@ -283,96 +347,127 @@ def export(
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
-    key_path.parent.mkdir(parents=True, exist_ok=True)
-    key_path.write_text(json.dumps(key, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    return ExportResult(out, key_path, result.mapping, generated)
+    write_key(key_path, key)
+    return ExportResult(out, key_path, result.mapping, generated, reused)
 
 
 def read_salt(path: Path) -> bytes:
     try:
         salt = path.read_bytes()
+    except FileNotFoundError:
+        raise UsageError(f"{path}: no such salt file") from None
     except OSError as exc:
         raise UsageError(f"cannot read the salt file {path}: {exc.strerror}") from None
     if not salt:
-        raise UsageError(f"the salt file {path} is empty")
+        raise BadInput(
+            f"the salt file {path} is empty: give the file export was given, or none to "
+            "generate a salt"
+        )
     return salt
 
 
-def load_key(path: Path) -> dict:
-    try:
-        key = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise UsageError(f"{path}: no such evaluator key") from None
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"{path}:{exc.lineno}: not JSON ({exc.msg})") from None
-    if not isinstance(key, dict) or key.get("format") != KEY_FORMAT:
-        raise UsageError(f"{path}: not an evaluator key (format {KEY_FORMAT} expected)")
-    return key
-
-
-def verify(project: Project, key_path: Path, out: Path, salt: bytes | None = None) -> list[str]:
-    """Every difference between the packets on disk and a rebuild from the key; [] if none."""
-    key = load_key(key_path)
+def _salt_for(key: EvaluatorKey, salt: bytes | None) -> bytes:
     if salt is None:
-        if "salt_hex" not in key:
+        if key.salt is None:
             raise UsageError(
                 "the key does not hold the salt (it was given with --salt-file): "
                 "pass the same file with --salt-file"
             )
-        salt = bytes.fromhex(key["salt_hex"])
-    if ids.salt_digest(salt) != key["salt_sha256"]:
+        salt = key.salt
+    if key.salt_sha256 is not None and ids.salt_digest(salt) != key.salt_sha256:
         raise UsageError("this salt is not the one the key was made with (sha256 differs)")
-    differences: list[str] = []
-    for name, digest in key["inputs"].items():
+    return salt
+
+
+def verify(project: Project, key_path: Path, out: Path, salt: bytes | None = None) -> list[str]:
+    """Every difference between the packets on disk, the key and a rebuild from the
+    repository; [] only when all three agree. A key that cannot be checked completely
+    (missing fields, items without a statement) is reported as a difference, and everything
+    else is still compared."""
+    key = load_key(key_path)
+    if not out.is_dir():
+        raise UsageError(f"{out}: no such packet folder (give the folder export wrote)")
+    salt = _salt_for(key, salt)
+    differences = [f"{key_path.name}: {gap}" for gap in key.gaps()]
+    for name, digest in (key.inputs or {}).items():
         path = project.root / name
-        if not path.exists():
+        if not path.is_file():
             differences.append(f"{name}: input missing from the repository")
         elif sha256_file(path) != digest:
             differences.append(f"{name}: input changed since the export")
-    items = [entry["item"] for entry in key["packets"].values()]
-    for pid, entry in key["packets"].items():
-        source = project.root / entry["source"]["path"]
-        if not source.exists():
-            differences.append(f"{entry['source']['path']}: statement of {pid} missing")
-        elif sha256_file(source) != entry["source"]["sha256"]:
-            differences.append(
-                f"{entry['source']['path']}: statement of {pid} changed since the export"
-            )
-    missing_sources = [i for i in items if not project.item_file(i).exists()]
-    if missing_sources:
-        return differences
-    packages = PrebuiltPackages(key["mathlib"]["packages_dir"]) if key.get("mathlib") else None
-    result = build(project, items, salt, key["budget_hours"], packages)
-    if result.mapping != {pid: e["item"] for pid, e in key["packets"].items()}:
+    if ids.assign(list(key.mapping.values()), salt) != key.mapping:
         differences.append("the packet ids do not follow from the salt and the items")
-    expected = result.tree()
-    on_disk = (
-        {p.relative_to(out).as_posix(): p for p in sorted(out.rglob("*")) if p.is_file()}
-        if out.is_dir()
-        else {}
+    buildable: dict[str, str] = {}
+    for pid, entry in key.packets.items():
+        statement = project.item_file(entry.item)
+        if entry.item not in project.register or not statement.is_file():
+            differences.append(
+                f"{pid}: the key maps it to {entry.item}, which has no statement "
+                f"({statement.relative_to(project.root)}): its packet cannot be rebuilt"
+            )
+            continue
+        buildable[pid] = entry.item
+        if entry.source_path is None or entry.source_sha256 is None:
+            continue
+        source = project.root / entry.source_path
+        if not source.is_file():
+            differences.append(f"{entry.source_path}: statement of {pid} missing")
+        elif sha256_file(source) != entry.source_sha256:
+            differences.append(f"{entry.source_path}: statement of {pid} changed since the export")
+    packages = PrebuiltPackages(key.packages_dir) if key.packages_dir else None
+    # Each packet's README states the budget: without it nothing can be rebuilt.
+    budget = key.budget_hours
+    rebuilt = (
+        build_packets(project, buildable, budget, packages) if budget is not None else Build({}, {})
     )
-    if not out.is_dir():
-        differences.append(f"{out}: no packet folder")
+    for pid, entry in key.packets.items():
+        if pid not in rebuilt.packets:
+            continue
+        got = {rel: archive.sha256(data) for rel, data in rebuilt.packets[pid].files.items()}
+        if entry.files is not None and got != entry.files:
+            differences.append(f"{pid}: file hashes differ from the key")
+        if entry.archive_sha256 not in (None, archive.sha256(rebuilt.archives[pid])):
+            differences.append(f"archives/{pid}.tar.gz: archive hash differs from the key")
+    return differences + _compare_disk(key, rebuilt, out)
+
+
+def _expected_hashes(key: EvaluatorKey, rebuilt: Build) -> dict[str, str]:
+    """What the packet folder should hold, as path → sha256: the rebuild's files where the
+    packet could be rebuilt, else the key's record of them."""
+    expected: dict[str, str] = {}
+    archives: dict[str, str] = {}
+    for pid, entry in key.packets.items():
+        if pid in rebuilt.packets:
+            for rel, data in rebuilt.packets[pid].files.items():
+                expected[f"{pid}/{rel}"] = archive.sha256(data)
+            archives[pid] = archive.sha256(rebuilt.archives[pid])
+            continue
+        for rel, digest in (entry.files or {}).items():
+            expected[f"{pid}/{rel}"] = digest
+        if entry.archive_sha256 is not None:
+            archives[pid] = entry.archive_sha256
+    for pid, digest in archives.items():
+        expected[f"archives/{pid}.tar.gz"] = digest
+    if len(archives) == len(key.packets):
+        expected["MANIFEST.json"] = archive.sha256(manifest_from_hashes(archives))
+    return expected
+
+
+def _compare_disk(key: EvaluatorKey, rebuilt: Build, out: Path) -> list[str]:
+    expected = _expected_hashes(key, rebuilt)
+    # Packets neither rebuilt nor listed in the key: their files cannot be judged one by one.
+    unknown = {pid for pid, e in key.packets.items() if pid not in rebuilt.packets and not e.files}
+    on_disk = {p.relative_to(out).as_posix(): p for p in sorted(out.rglob("*")) if p.is_file()}
+    executables = rebuilt.executables()
+    differences: list[str] = []
     for rel in sorted(set(expected) | set(on_disk)):
         if rel not in on_disk:
             differences.append(f"{rel}: missing")
         elif rel not in expected:
-            differences.append(f"{rel}: not part of the export")
-        elif on_disk[rel].read_bytes() != expected[rel]:
+            if rel.split("/", 1)[0] not in unknown:
+                differences.append(f"{rel}: not part of the export")
+        elif sha256_file(on_disk[rel]) != expected[rel]:
             differences.append(f"{rel}: content differs")
-        elif rel in result.executables() and not on_disk[rel].stat().st_mode & 0o100:
+        elif rel in executables and not on_disk[rel].stat().st_mode & 0o100:
             differences.append(f"{rel}: lost its executable bit")
-    for pid, entry in key["packets"].items():
-        got = (
-            {rel: archive.sha256(data) for rel, data in result.packets[pid].files.items()}
-            if pid in result.packets
-            else {}
-        )
-        if got != entry["files"]:
-            differences.append(f"{pid}: file hashes differ from the key")
-        if (
-            pid in result.archives
-            and archive.sha256(result.archives[pid]) != entry["archive_sha256"]
-        ):
-            differences.append(f"archives/{pid}.tar.gz: archive hash differs from the key")
     return differences

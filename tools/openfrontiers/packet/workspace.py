@@ -20,9 +20,9 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..grade import static
 from ..lean import lake_manifest
 from ..project import Project
+from ..submission import static
 from .transform import Problem
 
 # Our own modules that `check_submission` needs, vendored verbatim (they import nothing else).
@@ -32,10 +32,10 @@ CHECKER_MODULES = (
     "lean/lexer.py",
     "lean/decls.py",
     "lean/diagnostics.py",
-    "grade/__init__.py",
-    "grade/allowlist.py",
-    "grade/static.py",
-    "grade/local.py",
+    "submission/__init__.py",
+    "submission/allowlist.py",
+    "submission/static.py",
+    "submission/local.py",
 )
 CHECK_SUBMISSION = '''#!/usr/bin/env python3
 """Check Solution.lean before submitting: the grader's static rules, the statement
@@ -45,7 +45,7 @@ from pathlib import Path
 
 here = Path(__file__).resolve().parent
 sys.path.insert(0, str(here / "checker"))
-from openfrontiers.grade.local import main  # noqa: E402
+from openfrontiers.submission.local import main  # noqa: E402
 
 sys.exit(main(root=here))
 '''

@@ -62,11 +62,6 @@ class ProbeDecl:
     statement_end_line: int  # last line of the restated statement (it ends with `:=`)
     end_line: int  # last line of the probe (its #print axioms)
 
-    @property
-    def tactic_line(self) -> int:
-        """The line `by <tactic>`."""
-        return self.statement_end_line + 1
-
 
 @dataclass(frozen=True)
 class ProbeFile:

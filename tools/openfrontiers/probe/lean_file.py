@@ -15,6 +15,7 @@ from dataclasses import replace
 from ..jail import Backend, Limits
 from ..lean.diagnostics import parse_json_output
 from ..lean.toolchain import Toolchain
+from ..progress import SILENT, Progress
 from .run import ItemReport, ProbeJob, ProcessEnd, classify_item
 
 WORK = "/work"
@@ -42,6 +43,14 @@ class LeanFileBackend:
         end = ProcessEnd(normal, "" if normal else f"Lean {result.describe()} {tail}".strip())
         return classify_item(job.probe_file, messages, end, job.reference, time.monotonic() - start)
 
-    def run(self, jobs: Sequence[ProbeJob], workers: int) -> list[ItemReport]:
+    def run(
+        self, jobs: Sequence[ProbeJob], workers: int, progress: Progress = SILENT
+    ) -> list[ItemReport]:
+        def one(job: ProbeJob) -> ItemReport:
+            report = self.run_one(job)
+            progress.done(report.item_id, report.verdict, report.verdict == "clean")
+            return report
+
+        progress.start("probing", len(jobs))
         with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
-            return list(pool.map(self.run_one, jobs))
+            return list(pool.map(one, jobs))

@@ -21,10 +21,12 @@ from dataclasses import replace
 from pathlib import Path
 
 from ..errors import OfbError
-from ..jail import Limits
+from ..jail import Backend, Limits
+from ..jail.bwrap import BwrapBackend
 from ..lean.decls import LeanFile
 from ..lean.diagnostics import Diagnostic
 from ..lean.toolchain import Toolchain
+from ..progress import SILENT, Progress
 from .run import ItemReport, ProbeJob, ProcessEnd, classify_item
 
 REPL_PACKAGE = Path("repl") / ".lake" / "packages" / "REPL"
@@ -71,9 +73,13 @@ class ReplBackend:
     name = "repl"
 
     def __init__(
-        self, toolchain: Toolchain, jail, limits: Limits | None = None, item_timeout: float = 1800.0
+        self,
+        toolchain: Toolchain,
+        jail: Backend,
+        limits: Limits | None = None,
+        item_timeout: float = 1800.0,
     ) -> None:
-        if not hasattr(jail, "spawn"):
+        if not isinstance(jail, BwrapBackend):
             raise OfbError(
                 f"the REPL backend needs a jail that can keep a process running "
                 f"(bwrap), not {jail.name}"
@@ -139,7 +145,7 @@ class ReplBackend:
         )
         return JailedLeanServer(config)
 
-    def _run_chunk(self, jobs: Sequence[ProbeJob]) -> list[ItemReport]:
+    def _run_chunk(self, jobs: Sequence[ProbeJob], progress: Progress) -> list[ItemReport]:
         from lean_interact import Command
 
         reports: list[ItemReport] = []
@@ -172,20 +178,23 @@ class ReplBackend:
                     if server is not None:
                         server.kill()
                     server = None
-                reports.append(
-                    classify_item(pf, messages, end, job.reference, time.monotonic() - start)
-                )
+                report = classify_item(pf, messages, end, job.reference, time.monotonic() - start)
+                progress.done(report.item_id, report.verdict, report.verdict == "clean")
+                reports.append(report)
         finally:
             if server is not None:
                 server.kill()
         return reports
 
-    def run(self, jobs: Sequence[ProbeJob], workers: int) -> list[ItemReport]:
+    def run(
+        self, jobs: Sequence[ProbeJob], workers: int, progress: Progress = SILENT
+    ) -> list[ItemReport]:
         from concurrent.futures import ThreadPoolExecutor
 
         workers = max(1, min(workers, len(jobs) or 1))
         chunks = [list(jobs[i::workers]) for i in range(workers)]
+        progress.start("probing (REPL)", len(jobs))
         with ThreadPoolExecutor(max_workers=workers) as pool:
-            results = list(pool.map(self._run_chunk, chunks))
+            results = list(pool.map(lambda chunk: self._run_chunk(chunk, progress), chunks))
         by_id = {r.item_id: r for chunk in results for r in chunk}
         return [by_id[j.probe_file.item_id] for j in jobs]

@@ -23,9 +23,9 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
 from ..lean.diagnostics import Diagnostic, parse_axioms
+from ..progress import SILENT, Progress
 from .generate import ProbeDecl, ProbeFile
 
-OUTCOMES = ("proved", "failed", "timeout", "crash")
 # A tactic that ran and left the goal open: Lean's report at the `by` token, and aesop's
 # own (an error when aesop is terminal, a warning before Lean's report otherwise).
 GOALS_LEFT = re.compile(r"^unsolved goals\b|\baesop: failed to prove the goal\b")
@@ -171,4 +171,6 @@ class ProbeBackend(Protocol):
 
     name: str
 
-    def run(self, jobs: Sequence[ProbeJob], workers: int) -> list[ItemReport]: ...
+    def run(
+        self, jobs: Sequence[ProbeJob], workers: int, progress: Progress = SILENT
+    ) -> list[ItemReport]: ...

@@ -8,8 +8,8 @@ is recorded (never the answer). Totals follow the paper's review counts.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Collection
 
-from ..evaluator import ReferenceAnswer
 from .model import Focus, Item, Split, Status, Verdict
 
 
@@ -26,25 +26,26 @@ def review_class(item: Item) -> str:
     return ("ok+ok", "minor+ok", "minor+minor")[minors]
 
 
-def _answer_state(item: Item, answers: dict[str, ReferenceAnswer]) -> str:
+def _answer_state(item: Item, answered: Collection[str]) -> str:
     if item.split is Split.OPEN:
         return "open item"
-    ref = answers.get(item.id)
-    return "recorded" if ref is not None and ref.answer is not None else "none found"
+    return "recorded" if item.id in answered else "none found"
 
 
 def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
-def render(items: list[Item], answers: dict[str, ReferenceAnswer], label: str) -> str:
+def render(items: list[Item], answered: Collection[str], label: str) -> str:
+    """The report on `items`; `answered`: the ids of items with a recorded reference
+    answer (the report says whether one is recorded, and never needs the answer)."""
     written = [i for i in items if i.status is Status.WRITTEN]
     by_status = Counter(str(i.status) for i in items)
     classes = Counter(review_class(i) for i in written)
     rounds = Counter(i.repair_rounds for i in written)
     confidence = Counter(str(i.formalization_confidence or "unset") for i in written)
     solved = [i for i in written if i.split is Split.REDISCOVERY]
-    recorded = sum(_answer_state(i, answers) == "recorded" for i in solved)
+    recorded = sum(_answer_state(i, answered) == "recorded" for i in solved)
     lines = [
         f"# Statements report: {label}",
         "",
@@ -99,7 +100,7 @@ def render(items: list[Item], answers: dict[str, ReferenceAnswer], label: str) -
                     f"{sem.verdict} ({sem.reviewer})" if sem else "",
                     str(i.repair_rounds) if i.is_written else "",
                     review_class(i) if i.is_written else "",
-                    _answer_state(i, answers) if i.is_written else "",
+                    _answer_state(i, answered) if i.is_written else "",
                     extra,
                 )
             )

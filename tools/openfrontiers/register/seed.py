@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import io
 from pathlib import Path
 
 from ..errors import InputError, Location
@@ -22,36 +23,50 @@ def _bool(value: str, where: Location) -> bool:
 
 def items_from_csv(path: Path) -> list[Item]:
     """One planned item per CSV row, with the curated figures filled in."""
-    with path.open(newline="", encoding="utf-8") as fh:
-        reader = csv.DictReader(fh)
-        missing = set(CSV_COLUMNS) - set(reader.fieldnames or [])
-        if missing:
-            raise InputError(
-                Location(path, 1), "csv-columns", f"missing column(s): {', '.join(sorted(missing))}"
-            )
-        items = []
-        for row in reader:
-            where = Location(path, reader.line_num)
-            try:
-                split = Split(row["split"])
-                rediscovery = split is Split.REDISCOVERY
-                items.append(
-                    Item(
-                        id=row["id"],
-                        title=row["title"],
-                        area=row["area"],
-                        split=split,
-                        hq50=_bool(row["hq50"], where),
-                        status=Status.PLANNED,
-                        tier=Tier(row["tier"]) if rediscovery else None,
-                        evidence_date=row["date"] if rediscovery else "",
-                        ai_class=AiClass(row["ai"]) if rediscovery else None,
-                        priority=Priority(row["priority"]) if not rediscovery else None,
-                        certificate=_bool(row["cert"], where) if not rediscovery else False,
-                    )
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(
+            Location(path), "encoding", f"not UTF-8 ({exc.reason} at byte {exc.start})"
+        ) from None
+    reader = csv.DictReader(io.StringIO(text, newline=""), strict=True)
+    try:
+        return _items(path, reader)
+    except csv.Error as exc:
+        raise InputError(
+            Location(path, reader.line_num + 1), "csv-syntax", f"{exc} (an unclosed quote?)"
+        ) from None
+
+
+def _items(path: Path, reader: csv.DictReader[str]) -> list[Item]:
+    missing = set(CSV_COLUMNS) - set(reader.fieldnames or [])
+    if missing:
+        raise InputError(
+            Location(path, 1), "csv-columns", f"missing column(s): {', '.join(sorted(missing))}"
+        )
+    items = []
+    for row in reader:
+        where = Location(path, reader.line_num)
+        try:
+            split = Split(row["split"])
+            rediscovery = split is Split.REDISCOVERY
+            items.append(
+                Item(
+                    id=row["id"],
+                    title=row["title"],
+                    area=row["area"],
+                    split=split,
+                    hq50=_bool(row["hq50"], where),
+                    status=Status.PLANNED,
+                    tier=Tier(row["tier"]) if rediscovery else None,
+                    evidence_date=row["date"] if rediscovery else "",
+                    ai_class=AiClass(row["ai"]) if rediscovery else None,
+                    priority=Priority(row["priority"]) if not rediscovery else None,
+                    certificate=_bool(row["cert"], where) if not rediscovery else False,
                 )
-            except ValueError as exc:
-                raise InputError(where, "bad-enum", str(exc)) from None
+            )
+        except ValueError as exc:
+            raise InputError(where, "bad-enum", str(exc)) from None
     return items
 
 

@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError, Location, OfbError, UsageError
+from ..errors import BadInput, InputError, Location, OfbError, UsageError
+from ..evaluator.key import load_key
 from ..grade.verdict import FORMAT as VERDICT_FORMAT
 from ..grade.verdict import VERDICTS
 from ..harness.records import ATTEMPT_FORMAT
@@ -107,22 +108,17 @@ def _json(path: Path) -> Any:
 
 
 def packet_items(key_path: Path) -> dict[str, str]:
-    """Packet id → item id from an evaluator key of `ofb packet export`."""
-    doc = _json(key_path)
-    packets = doc.get("packets") if isinstance(doc, dict) else None
-    if not isinstance(packets, dict) or not all(
-        isinstance(v, dict) and isinstance(v.get("item"), str) for v in packets.values()
-    ):
-        raise InputError(
-            Location(key_path), "packet-key", "not a packet key (no packets → item map)"
-        )
-    return {pid: entry["item"] for pid, entry in packets.items()}
+    """Packet id → item id from an evaluator key of `ofb packet export` (read, as every
+    stage reads it, by `evaluator.key`)."""
+    return load_key(key_path).mapping
 
 
 def _manifest(run_dir: Path) -> tuple[Config, tuple[str, ...]]:
     path = run_dir / "manifest.json"
     if not path.is_file():
-        raise UsageError(f"{run_dir}: not a run folder (no manifest.json; see docs/harness.md)")
+        if not run_dir.is_dir():
+            raise UsageError(f"{run_dir}: no such run folder")
+        raise BadInput(f"{run_dir}: not a run folder (no manifest.json; see docs/harness.md)")
     doc = _json(path)
     if not isinstance(doc, dict) or doc.get("format") != RUN_FORMAT:
         raise InputError(Location(path), "run-format", f"not a run manifest ({RUN_FORMAT})")

@@ -22,6 +22,9 @@ SITE = "https://www.erdosproblems.com"
 _OEIS = re.compile(r"^A[0-9]{6}$")
 _DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
 _STATE_KEYS = ("informal_status", "formal_status", "status", "formalized")
+# libyaml's safe loader where PyYAML was built with it (about ten times faster on the
+# database), else the pure-Python one: both build the same values.
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def run(path: Path, ctx: ImportContext) -> ImportResult:
@@ -31,7 +34,7 @@ def run(path: Path, ctx: ImportContext) -> ImportResult:
     statuses = status_table(ctx.config(NAME))
     text = result.read_text(data_file)
     try:
-        entries = yaml.safe_load(text)
+        entries = yaml.load(text, Loader=_LOADER)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = Location(data_file, mark.line + 1, mark.column + 1) if mark else Location(data_file)

@@ -145,7 +145,7 @@ def run(path: Path, ctx: ImportContext) -> ImportResult:
     text = result.read_text(data_path)
     rel = result.rel(data_path)
     taken: set[str] = set()
-    for line, row in _rows(text, fmt, data_path):
+    for line, row in _rows(text, fmt, data_path, columns):
         result.seen += 1
         locator = f"{rel}:{line}"
         rid = _get(row, columns.get("id"))
@@ -193,11 +193,42 @@ def run(path: Path, ctx: ImportContext) -> ImportResult:
     return result
 
 
-def _rows(text: str, fmt: str, path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
+def _rows(
+    text: str, fmt: str, path: Path, columns: dict[str, str] | None = None
+) -> Iterator[tuple[int, dict[str, Any]]]:
+    """The data rows with their line numbers. A CSV whose header lacks a mapped column, or
+    with a malformed row (an unclosed quote would swallow the rows after it), is refused
+    at the line where it goes wrong."""
     if fmt == "csv":
-        reader = csv.DictReader(io.StringIO(text, newline=""))
-        for row in reader:
-            yield reader.line_num, row
+        # strict: a quote left open, or text after a closing quote, is an error, not a
+        # field that silently runs on through the following rows.
+        reader = csv.DictReader(io.StringIO(text, newline=""), strict=True)
+        try:
+            header = reader.fieldnames or []
+            missing = sorted(
+                f"{key} = {name!r}" for key, name in (columns or {}).items() if name not in header
+            )
+            if missing:
+                raise InputError(
+                    Location(path, 1),
+                    "csv-header",
+                    f"the header has no column for {', '.join(missing)} (columns: "
+                    f"{', '.join(header) or 'none'}); fix [columns] in the mapping file",
+                )
+            for row in reader:
+                if None in row:
+                    raise InputError(
+                        Location(path, reader.line_num),
+                        "csv-row",
+                        f"{len(header) + len(row[None])} fields where the header has {len(header)}",
+                    )
+                yield reader.line_num, row
+        except csv.Error as exc:
+            raise InputError(
+                Location(path, reader.line_num + 1),
+                "csv-syntax",
+                f"{exc} (a quote opened in this row is not closed?)",
+            ) from None
         return
     for n, line in enumerate(text.splitlines(), 1):
         if not line.strip():
@@ -259,7 +290,16 @@ def _record(
         if year_text and year_text.isdigit() and 1000 <= int(year_text) <= 2100
         else None
     )
+    if year_text and year is None:
+        result.notes.append(
+            f"{rel}:{line}: posed_year {year_text!r} is not a year (1000–2100); left empty"
+        )
     as_of = _get(row, columns.get("status_as_of"))
+    if as_of and not _DATE.match(as_of):
+        result.notes.append(
+            f"{rel}:{line}: status_as_of {as_of!r} is not a date (YYYY-MM-DD); the "
+            "snapshot time stands in for it"
+        )
     statement = _get(row, columns.get("problem_statement")) if kind == "problem" else None
     url = _get(row, columns.get("url"))
     flags = []

@@ -94,9 +94,19 @@ def main(argv: list[str] | None = None, root: Path | None = None) -> int:
             print(f"check_submission: {path.name} not found in {root}", file=sys.stderr)
             return 2
     problem = problem_path.read_text(encoding="utf-8")
+    try:
+        solution = solution_path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        # Rejected, as the grader rejects it: exit 1, never a traceback.
+        print(
+            f"check_submission: {args.solution} is not UTF-8 ({exc.reason} at byte "
+            f"{exc.start}); Lean reads UTF-8 only: save it as UTF-8",
+            file=sys.stderr,
+        )
+        return 1
     namespace = problem_namespace(problem)
     result = static.check(
-        solution_path.read_text(encoding="utf-8"),
+        solution,
         problem,
         namespaces={namespace: namespace},
         yes_no=is_yes_no(problem),

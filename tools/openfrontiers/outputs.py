@@ -1,0 +1,50 @@
+"""The one overwrite rule of the verbs that write results (`ofb packet export`,
+`ofb corpus build`, `ofb corpus export`): write where nothing is (or an empty folder),
+replace what the same verb wrote there before (recognised by its own manifest or key), and
+refuse anything else unless given `--force`. So the same command runs twice in a row, and
+never replaces what a person put there."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from .errors import UsageError
+
+
+def check_target(path: Path, ours: Callable[[Path], bool], what: str, force: bool) -> None:
+    """Refuse to write to `path` when it holds something other than `what` (an earlier
+    output of the same verb, as `ours` recognises it), unless `force`."""
+    if force or not path.exists():
+        return
+    if path.is_dir() and not path.is_symlink() and not any(path.iterdir()):
+        return
+    if ours(path):
+        return
+    raise UsageError(
+        f"{path} exists and is not {what}: move it away, choose another --out, or use --force "
+        "to replace it"
+    )
+
+
+def manifest(folder: Path) -> dict[str, object] | None:
+    """The folder's MANIFEST.json as an object, or None when there is no readable one."""
+    path = folder / "MANIFEST.json"
+    if not folder.is_dir() or folder.is_symlink() or not path.is_file():
+        return None
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return None
+    return doc if isinstance(doc, dict) else None
+
+
+def has_manifest_with(*keys: str) -> Callable[[Path], bool]:
+    """Recognises a folder whose MANIFEST.json has all of `keys`."""
+
+    def ours(folder: Path) -> bool:
+        doc = manifest(folder)
+        return doc is not None and all(k in doc for k in keys)
+
+    return ours
