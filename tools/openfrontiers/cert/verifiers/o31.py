@@ -7,7 +7,8 @@ Nonempty (A ≃ₐ[k] MvPolynomial (Fin n) k)`.
 The evaluator key records **no certificate direction**: a counterexample is finite data
 plus a non-isomorphism that needs a proof, so no single object settles `main` by exact
 computation alone (the same rule as O20's torsion-freeness). This verifier checks the finite
-part of a counterexample toward `answer(False)` (over `k = ℚ`): `A = ℚ[Y₁..Y_m]/I` (generators of `I`),
+part of a counterexample toward `answer(False)` (over `k = ℚ`): `A = ℚ[Y₁..Y_m]/I`
+(generators of `I`),
 `φ : A[X] → ℚ[X₁..X_{n+1}]` (images of `Y_j` and of `X`) and `ψ` back (images of each
 `X_i` in `ℚ[Y, X]`). Checked exactly (sympy Gröbner bases over ℚ): `φ` is well defined
 (every generator of `I` maps to 0); `φ ∘ ψ = id` (each `φ(ψ(X_i))` equals `X_i`); and
@@ -82,8 +83,8 @@ def run(cert: dict, ctx: Context) -> None:
 VERIFIER = Verifier(
     item="O31",
     direction="none",
-    object="toward False, not self-certifying: A = ℚ[Y]/I with explicit inverse isomorphisms A[X] ≅ ℚ[X₁..X_{n+1}], and an "
-    "argument that A ≇ ℚ^[n]",
+    object="toward False, not self-certifying: A = ℚ[Y]/I with explicit inverse isomorphisms "
+    "A[X] ≅ ℚ[X₁..X_{n+1}], and an argument that A ≇ ℚ^[n]",
     schema=s.document(
         "O31 certificate",
         s.obj(
