@@ -142,6 +142,24 @@ E30_OK = {
 E30_JORDAN = {"p": 3, "n": 2, "generators": [[[1, 1], [0, 1]]], "a": [0, 1]}
 
 
+def _e30_unipotent(k: int) -> list[list[int]]:
+    """1 + E_{k, 20 + k} on 𝔽₂⁴⁰: for k < 20 these commute and are independent involutions."""
+    return [[int(i == j or (i, j) == (k, 20 + k)) for j in range(40)] for i in range(40)]
+
+
+_DENSE = [[(3 * i + 5 * j) % 7 - 3 for j in range(6)] for i in range(6)]
+R01_DENSE = {
+    "m": 6,
+    "n": 6,
+    "A": _DENSE,
+    "B": _DENSE,
+    "C": _DENSE,
+    "r": 4,
+    "minors": [{"rows": [0, 1, 2, 3], "cols": [0, 1, 2, 3], "multiplier": [[1, [0] * 36]]}] * 100,
+    "P": [[int(i == j) for j in range(12)] for i in range(12)],
+}
+
+
 def _latin_cyclic(n: int) -> list[list[int]]:
     return [[(i + j) % n for j in range(n)] for i in range(n)]
 
@@ -598,6 +616,21 @@ CASES: list[Case] = [
     ),
     Case("E30", {**E30_OK, "a": [0, 0, 0, 0, 0, 1]}, "invalid", "centralizer"),
     Case("E30", E30_JORDAN, "invalid", "rank"),
+    # sizes the verifiers refuse before enumerating (S₉ has 362880 elements; B would have
+    # 2¹⁷ matrices of size 40 × 40; the products of 100 4 × 4 minors of a dense 6 × 6 problem)
+    Case(
+        "R05",
+        {"p": 2, "degree": 9, "generators": [[1, 0, *range(2, 9)], [*range(1, 9), 0]]},
+        "refused",
+        "size",
+    ),
+    Case(
+        "E30",
+        {"p": 2, "n": 40, "generators": [_e30_unipotent(k) for k in range(17)], "a": [1] * 40},
+        "refused",
+        "size",
+    ),
+    Case("R01", R01_DENSE, "refused", "size"),
 ]
 
 # Conditions no certificate can fail once the earlier ones pass (kept as checks of the

@@ -24,10 +24,10 @@ every hypothesis but the last by construction: `A` is normal, elementary abelian
   group of order `p^d` needs exactly `d` generators. The test recomputes these subgroups
   with sympy's permutation groups from their definitions.
 
-Lean: `G` is the semidirect product of `Multiplicative (Fin n → ZMod p)` by the matrix group
-`B`, `A` and `B` the images of the two factors, `a` the vector; the hypotheses hold by the
-semidirect product's structure and a finite check of the centralizer; both ranks are
-finite computations (as in the record's formalization, by `decide`).
+Lean: `G` is the semidirect product of `𝔽_p^n` (written multiplicatively) by the matrix
+group `B`, `A` and `B` the images of the two factors, `a` the vector; the hypotheses hold by
+the semidirect product's structure and a finite check of the centralizer; both ranks are
+finite computations (the record's formalization checks them by `native_decide`).
 
 Certificate: `{"p": …, "n": …, "generators": [n × n matrices], "a": [n entries]}` (matrices
 act on column vectors: `(g a)_i = ∑_j g[i][j] a[j]`).
@@ -42,6 +42,7 @@ from ..exact import is_prime
 from ..spec import Condition, Context, Verifier
 
 MAX_B = 100_000  # B is enumerated element by element
+MAX_ENTRIES = 5_000_000  # matrix entries held for B in all
 
 
 def _key(m: nmod_mat) -> tuple[int, ...]:
@@ -70,24 +71,32 @@ def log_exact(size: int, p: int) -> int:
 
 
 def enumerate_b(gens: list[nmod_mat], n: int, p: int, ctx: Context) -> list[nmod_mat]:
-    """Every element of ⟨gens⟩ (breadth first from the identity)."""
+    """Every element of ⟨gens⟩ for commuting generators of order p: a generator not yet in
+    the group multiplies its order by exactly p (p is prime), so the size of the next layer
+    is known — and refused when too large — before it is built."""
     one = nmod_mat([[int(i == j) for j in range(n)] for i in range(n)], p)
-    seen = {_key(one): one}
-    frontier = [one]
-    while frontier:
-        nxt = []
-        for x in frontier:
-            for g in gens:
-                ctx.tick(n)
-                y = g * x
-                k = _key(y)
-                if k not in seen:
-                    if len(seen) >= MAX_B:
-                        ctx.refuse("size", f"B has more than {MAX_B} elements")
-                    seen[k] = y
-                    nxt.append(y)
-        frontier = nxt
-    return list(seen.values())
+    elements = [one]
+    keys = {_key(one)}
+    for g in gens:
+        ctx.tick(n * n)
+        if _key(g) in keys:
+            continue
+        size = len(elements) * p
+        if size > MAX_B or size * n * n > MAX_ENTRIES:
+            ctx.refuse(
+                "size",
+                f"B has at least {size} elements of size {n} × {n} (at most {MAX_B} "
+                f"elements and {MAX_ENTRIES} entries in all)",
+            )
+        layer, power = [], one
+        for _ in range(p - 1):
+            power = power * g
+            for x in elements:
+                ctx.tick(n * n)
+                layer.append(x * power)
+        elements += layer
+        keys.update(_key(x) for x in layer)
+    return elements
 
 
 def center_inter_derived(
