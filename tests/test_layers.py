@@ -33,7 +33,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("lean.toolchain",),  # runs Lean in the jail for a project
     ("project",),
     ("register", "lean", "jail"),
-    ("tomlpos", "outputs"),
+    ("tomlpos", "outputs", "plainfile"),
     ("errors", "progress", ""),  # "" is the package itself (its version)
 )
 

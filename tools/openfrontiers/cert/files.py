@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import hashlib
 import os
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import OfbError
+from ..plainfile import FileRefused, read_plain_file
 from .isolate import check_isolated
 from .limits import DEFAULT_LIMITS, CertLimits
 from .verdict import Verdict
@@ -27,8 +26,8 @@ MAX_DEPTH = 8
 MAX_FILES = 64
 
 
-class CertificateFileError(OfbError):
-    """A certificate file that cannot be read safely."""
+# The name the callers catch: a certificate is read like any file from an untrusted folder.
+CertificateFileError = FileRefused
 
 
 def certificate_beside(submission: Path) -> Path:
@@ -38,33 +37,7 @@ def certificate_beside(submission: Path) -> Path:
 
 def read_certificate(path: Path, limits: CertLimits = DEFAULT_LIMITS) -> bytes:
     """The bytes of the regular file `path` (not a link), refused beyond `max_bytes`."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
-    except OSError as exc:
-        if os.path.islink(path):
-            raise CertificateFileError(f"{path}: refused: a symbolic link, not a file") from None
-        raise CertificateFileError(f"{path}: cannot be read ({exc.strerror})") from None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            raise CertificateFileError(f"{path}: refused: not a regular file")
-        if st.st_size > limits.max_bytes:
-            raise CertificateFileError(
-                f"{path}: refused: {st.st_size} bytes, more than {limits.max_bytes}"
-            )
-        chunks, left = [], limits.max_bytes + 1
-        while left > 0:
-            chunk = os.read(fd, min(left, 1 << 20))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
-    finally:
-        os.close(fd)
-    data = b"".join(chunks)
-    if len(data) > limits.max_bytes:
-        raise CertificateFileError(f"{path}: refused: more than {limits.max_bytes} bytes")
-    return data
+    return read_plain_file(path, limits.max_bytes)
 
 
 @dataclass(frozen=True)

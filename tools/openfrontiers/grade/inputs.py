@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import hashlib
 import os
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import BadInput, InputError, Location, OfbError, UsageError
 from ..evaluator import ReferenceAnswer, load_answers
 from ..evaluator.key import PACKET_ID, load_key
+from ..plainfile import read_plain_file
 from ..project import Project
 from ..register.model import AnswerKind, Item, Split
 
@@ -72,31 +72,7 @@ def read_submission(path: Path, folder: Path | None = None) -> bytes:
         for parent in path.relative_to(folder).parents:
             if parent != Path(".") and (folder / parent).is_symlink():
                 raise OfbError(f"{path}: refused: {folder / parent} is a symbolic link")
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
-    except OSError as exc:
-        if os.path.islink(path):
-            raise OfbError(f"{path}: refused: a symbolic link, not a file") from None
-        raise OfbError(f"{path}: cannot be read ({exc.strerror})") from None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            raise OfbError(f"{path}: refused: not a regular file")
-        if st.st_size > MAX_SUBMISSION_BYTES:
-            raise OfbError(f"{path}: refused: {st.st_size} bytes, more than {MAX_SUBMISSION_BYTES}")
-        chunks, left = [], MAX_SUBMISSION_BYTES + 1
-        while left > 0:
-            chunk = os.read(fd, min(left, 1 << 20))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
-    finally:
-        os.close(fd)
-    data = b"".join(chunks)
-    if len(data) > MAX_SUBMISSION_BYTES:
-        raise OfbError(f"{path}: refused: more than {MAX_SUBMISSION_BYTES} bytes")
-    return data
+    return read_plain_file(path, MAX_SUBMISSION_BYTES)
 
 
 def find_submissions(target: Path) -> list[Submission]:
