@@ -41,6 +41,7 @@ def _register_verbs() -> None:
     from .commands import (
         build,
         check,
+        cluster,
         corpus,
         doctor,
         grade,
@@ -63,6 +64,7 @@ def _register_verbs() -> None:
     app.add_typer(grade.app, name="grade")
     app.command(name="attempt")(harness.attempt)
     app.command(name="run")(harness.run)
+    app.add_typer(cluster.app, name="cluster")
 
 
 _register_verbs()
