@@ -14,11 +14,13 @@ from rich.table import Table
 from typer.core import TyperGroup
 
 from ..errors import UsageError
-from ..grade.runs import REPLAY_MEMORY_MIB, REPLAY_WALL_SECONDS
-from ..jail import Limits, MiB, get_backend
+from ..grade.resume import GradeSettings
+from ..grade.runs import REPLAY_MEMORY_MIB, REPLAY_WALL_SECONDS, Steps
+from ..jail import get_backend
 from ..lean.decls import LeanFile
 from ..lean.toolchain import Toolchain
 from ..project import Project
+from .cluster import EXECUTOR, RAY_ADDRESS, executor_choice
 from .common import TextFormat
 
 
@@ -42,6 +44,7 @@ app = typer.Typer(
 
 @app.command("run")
 def run(
+    ctx: typer.Context,
     submissions: Path = typer.Argument(
         ..., help="A submission P###.lean, or a folder of them (P###.lean or P###/Solution.lean)."
     ),
@@ -52,9 +55,16 @@ def run(
         ..., "--answers", help="Reference answers (FrontierBench/evaluator/answers.toml)."
     ),
     out: Path | None = typer.Option(
-        None, "--out", help="Write the verdict lines here (default: stdout)."
+        None,
+        "--out",
+        help="Write the verdict lines here (default: stdout); an interrupted grading into the "
+        "same file resumes.",
     ),
-    jobs: int = typer.Option(1, "--jobs", min=1, help="Submissions graded at once."),
+    jobs: int = typer.Option(
+        1, "--jobs", min=1, help="Submissions graded at once (--executor local)."
+    ),
+    executor: str = EXECUTOR,
+    ray_address: str | None = RAY_ADDRESS,
     jail: str = typer.Option("auto", "--jail", help="Jail backend: bwrap, docker or auto."),
     memory: int = typer.Option(8192, "--memory-mib", help="Memory limit of each jailed step, MiB."),
     wall: float = typer.Option(
@@ -101,81 +111,146 @@ def run(
     line each (solved, frozen-review or unsolved with the stage and reason), then a summary
     table. Refuses to start where the jail check fails or the jail has no cgroups (unless
     --allow-no-cgroups). Verdict lines never carry reference answers (--evaluator-out
-    writes them apart). Exit 0 when every submission was graded, 2 on bad input."""
+    writes them apart). With --executor ray each submission is a task on the grading
+    nodes of a Ray cluster. Exit 0 when every submission was graded, 1 when one could not
+    be (run again to grade the rest), 2 on bad input."""
+    from ..cluster.node import local_stamp
     from ..grade import pipeline
     from ..grade.inputs import find_submissions, load_jobs, sha256
-    from ..grade.runs import Steps, replay_limits
-    from ..grade.tools import GraderTools
-    from ..grade.verdict import summary
+    from ..grade.resume import VerdictFiles, job_key
 
+    choice = executor_choice(ctx, executor, ray_address, local_only=("jobs", "work", "keep_work"))
     project = Project.find()
     found = find_submissions(submissions)
     graded = load_jobs(project, found, key, answers)
-    needs_lean = any(pipeline.static_check(j).passed for j in graded)
-    hashes = {"key": sha256(key.read_bytes()), "answers": sha256(answers.read_bytes())}
-    steps, jail_name, waivers = None, "", []
-    if needs_lean:
-        backend = get_backend(jail)
-        toolchain = Toolchain.discover(project)
-        tools = GraderTools.discover(
-            project,
-            toolchain,
-            lean4export=lean4export,
-            comparator=comparator,
-            landrun=landrun,
-            nanoda=nanoda,
-            evaluator_data=[answers, key],
+    settings = GradeSettings(
+        jail=jail,
+        memory_mib=memory,
+        wall=wall,
+        replay_memory_mib=replay_memory,
+        replay_wall=replay_wall,
+        lean4export=str(lean4export.resolve()) if lean4export else None,
+        comparator=str(comparator.resolve()) if comparator else None,
+        landrun=str(landrun.resolve()) if landrun else None,
+        nanoda=str(nanoda.resolve()) if nanoda else None,
+        allow_no_cgroups=allow_no_cgroups,
+        needs_lean=any(pipeline.static_check(j).passed for j in graded),
+        hashes={"key": sha256(key.read_bytes()), "answers": sha256(answers.read_bytes())},
+    )
+    keyed = [(job, job_key(job, settings)) for job in graded]
+    files = VerdictFiles(out, evaluator_out, [k for _, k in keyed])
+    todo = [(job, k) for job, k in keyed if not files.done(k)]
+    failures: list[tuple[str, str]] = []
+    waivers: list[str] = []
+    if todo and choice.ray:
+        from ..cluster.grading import grade_on_ray
+
+        for (job, k), outcome in grade_on_ray(choice.address, todo, settings):
+            if isinstance(outcome, BaseException):
+                failures.append((job.packet_id, str(outcome)))
+                continue
+            outcome.job = k
+            waivers = outcome.waivers or waivers
+            files.add(outcome)
+    elif todo:
+        steps, jail_name, jail_check = None, "", None
+        if settings.needs_lean:
+            steps, jail_name, jail_check = _local_steps(project, settings, answers, key)
+            waivers = list(steps.waivers)
+        with tempfile.TemporaryDirectory(prefix="ofb-grade-") as tmp:
+            grader = pipeline.Grader(
+                project,
+                steps,
+                (work or Path(tmp)).resolve(),
+                keep_work,
+                settings.hashes,
+                jail_name,
+                tuple(waivers),
+                node=local_stamp(jail_check),
+            )
+            for (_, k), record in pipeline.LocalExecutor(jobs).completed(
+                lambda pair: grader.grade(pair[0]), todo
+            ):
+                record.job = k
+                files.add(record)
+    lines = files.finish()
+    if out is None:
+        sys.stdout.write("".join(json.dumps(d, ensure_ascii=False) + "\n" for d in lines))
+    _print_summary(lines, waivers, out)
+    if failures:
+        console = Console(stderr=True, highlight=False)
+        for pid, error in failures:
+            console.print(f"[red]{pid}: could not be graded: {escape(error)}[/]")
+        console.print(
+            f"{len(failures)} submission(s) not graded"
+            + ("; the same command grades them and keeps the rest" if out is not None else "")
         )
-        limits = Limits(memory=memory * MiB, processes=512, cpus=1.0, wall_seconds=wall)
-        waivers = pipeline.require_jail(
-            backend,
-            grading=Steps(tools, backend, limits).check_policy,
-            private=[project.root, project.evaluator_dir, answers.resolve(), key.resolve()],
-            allow_no_cgroups=allow_no_cgroups,
-        )
-        replay = replay_limits(limits, replay_memory, replay_wall)
-        steps = Steps(tools, backend, limits, replay, waivers=waivers)
-        jail_name = backend.name
-    with tempfile.TemporaryDirectory(prefix="ofb-grade-") as tmp:
-        grader = pipeline.Grader(
-            project,
-            steps,
-            (work or Path(tmp)).resolve(),
-            keep_work,
-            hashes,
-            jail_name,
-            tuple(waivers),
-        )
-        records = pipeline.grade_all(grader, graded, pipeline.LocalExecutor(jobs))
-    lines = "".join(json.dumps(r.as_dict(), ensure_ascii=False) + "\n" for r in records)
-    if out is not None:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(lines, encoding="utf-8")
-    else:
-        sys.stdout.write(lines)
-    if evaluator_out is not None:
-        evaluator_out.parent.mkdir(parents=True, exist_ok=True)
-        evaluator_out.write_text(
-            "".join(json.dumps(r.evaluator_dict(), ensure_ascii=False) + "\n" for r in records),
-            encoding="utf-8",
-        )
+        raise typer.Exit(1)
+
+
+def _local_steps(
+    project: Project, settings: GradeSettings, answers: Path, key: Path
+) -> tuple[Steps, str, dict]:
+    """The grader's steps on this machine, after the jail check (`require_jail`)."""
+    from datetime import UTC, datetime
+
+    from ..grade import pipeline
+    from ..grade.tools import GraderTools
+    from ..jail.check import probe_names
+
+    def path(value: str | None) -> Path | None:
+        return Path(value) if value else None
+
+    backend = get_backend(settings.jail)
+    toolchain = Toolchain.discover(project)
+    tools = GraderTools.discover(
+        project,
+        toolchain,
+        lean4export=path(settings.lean4export),
+        comparator=path(settings.comparator),
+        landrun=path(settings.landrun),
+        nanoda=path(settings.nanoda),
+        evaluator_data=[answers, key],
+    )
+    limits = settings.limits()
+    waivers = pipeline.require_jail(
+        backend,
+        grading=Steps(tools, backend, limits).check_policy,
+        private=[project.root, project.evaluator_dir, answers.resolve(), key.resolve()],
+        allow_no_cgroups=settings.allow_no_cgroups,
+    )
+    jail_check = {
+        "passed": True,
+        "backend": backend.name,
+        "group_limits": backend.group_limits(),
+        "probes": len(probe_names()),
+        "failed": [],
+        "error": "",
+        "checked_at": datetime.now(UTC).isoformat(timespec="seconds"),
+    }
+    steps = Steps(tools, backend, limits, settings.replay(), waivers=waivers)
+    return steps, backend.name, jail_check
+
+
+def _print_summary(lines: list[dict], waivers: list[str], out: Path | None) -> None:
+    from ..grade.verdict import summary_of_lines
+
     console = Console(stderr=out is None, highlight=False)
     table = Table(show_header=True, header_style="bold")
     for col in ("packet", "item", "verdict", "stage", "reason", "seconds"):
         table.add_column(col, overflow="fold")
     style = {"solved": "green", "frozen-review": "yellow", "unsolved": "red"}
-    for r in records:
-        d = r.decision
+    for d in lines:
         table.add_row(
-            r.packet,
-            r.item,
-            f"[{style[d.verdict]}]{d.verdict}[/]",
-            d.stage or "",
-            d.reason,
-            f"{r.timings.get('total', 0):.1f}",
+            d["packet"],
+            d["item"],
+            f"[{style[d['verdict']]}]{d['verdict']}[/]",
+            d["stage"] or "",
+            d["reason"],
+            f"{(d.get('timings') or {}).get('total', 0):.1f}",
         )
     console.print(table)
-    s = summary(records)
+    s = summary_of_lines(lines)
     for waiver in waivers:
         console.print(f"[bold yellow]waived[/]: {waiver}")
     console.print(

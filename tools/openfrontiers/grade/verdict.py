@@ -158,6 +158,8 @@ class VerdictRecord:
     evaluator: dict = field(default_factory=dict)  # never in the verdict line
     waivers: list[str] = field(default_factory=list)  # what the evaluator waived for this run
     graded_at: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
+    node: dict | None = None  # where it was graded: executor, node id, jail check (cluster/)
+    job: str = ""  # the job key (grade/resume.py): what a resumed run recognises it by
 
     def as_dict(self) -> dict:
         d = self.decision
@@ -178,6 +180,8 @@ class VerdictRecord:
             "waivers": self.waivers,
             "graded_at": self.graded_at,
             **({"work": self.work} if self.work else {}),
+            **({"node": self.node} if self.node is not None else {}),
+            **({"job": self.job} if self.job else {}),
         }
 
     def evaluator_dict(self) -> dict:
@@ -191,17 +195,21 @@ class VerdictRecord:
             "verdict": self.decision.verdict,
             "submitted": self.answer.get("submitted"),
             **self.evaluator,
+            **({"job": self.job} if self.job else {}),
         }
 
 
 def summary(records: list[VerdictRecord]) -> dict:
-    counts = Counter(r.decision.verdict for r in records)
-    stages = Counter(r.decision.stage for r in records if r.decision.verdict == "unsolved")
+    return summary_of_lines([r.as_dict() for r in records])
+
+
+def summary_of_lines(lines: list[dict]) -> dict:
+    """The counts of `summary`, from verdict lines (`as_dict`)."""
+    counts = Counter(d["verdict"] for d in lines)
+    stages = Counter(d["stage"] for d in lines if d["verdict"] == "unsolved")
     return {
-        "submissions": len(records),
+        "submissions": len(lines),
         **{v: counts.get(v, 0) for v in VERDICTS},
         "unsolved_by_stage": {s: stages[s] for s in STAGES if stages.get(s)},
-        "checker_disagreements": sum(
-            1 for r in records if r.decision.reason == "checker-disagreement"
-        ),
+        "checker_disagreements": sum(1 for d in lines if d["reason"] == "checker-disagreement"),
     }
