@@ -124,7 +124,7 @@ class Cluster:
         for node in self.nodes:
             if node.process.poll() is None:
                 os.killpg(node.process.pid, signal.SIGTERM)
-        deadline = time.monotonic() + 15
+        deadline = time.monotonic() + 5  # Ray's own shutdown, then SIGKILL
         while time.monotonic() < deadline and self.pids():
             time.sleep(0.2)
         for pid in self.pids():  # every process in our namespace is one we started

@@ -74,17 +74,21 @@ def write_attempt(out: Path, folder: bytes) -> bool:
     if finished(out) is not None:
         return False
     incoming = out.parent / ".incoming" / f"{out.name}-{uuid.uuid4().hex[:8]}"
-    archive.unpack(folder, incoming)
-    if finished(incoming) is None:
+    try:
+        archive.unpack(folder, incoming)
+        if finished(incoming) is None:
+            raise UsageError(
+                f"{out.name}: the node sent back an attempt folder without attempt.json"
+            )
+        if out.exists():  # left unfinished by an earlier driver: kept aside, as `ofb run` does
+            aside = out.parent / ".interrupted" / f"{out.name}-{uuid.uuid4().hex[:8]}"
+            aside.parent.mkdir(exist_ok=True)
+            shutil.move(str(out), str(aside))
+        os.rename(incoming, out)
+    finally:
         shutil.rmtree(incoming, ignore_errors=True)
-        raise UsageError(f"{out.name}: the node sent back an attempt folder without attempt.json")
-    if out.exists():  # left unfinished by an earlier driver: kept aside, as `ofb run` does
-        aside = out.parent / ".interrupted" / f"{out.name}-{uuid.uuid4().hex[:8]}"
-        aside.parent.mkdir(exist_ok=True)
-        shutil.move(str(out), str(aside))
-    os.rename(incoming, out)
-    with contextlib.suppress(OSError):  # removed once empty
-        (out.parent / ".incoming").rmdir()
+        with contextlib.suppress(OSError):  # removed once empty
+            incoming.parent.rmdir()
     return True
 
 
