@@ -112,6 +112,8 @@ def _folder(path: Path) -> dict[str, object]:
             found[rel] = _strip(json.loads(text))
         elif file.suffix == ".jsonl":
             found[rel] = [_strip(json.loads(line)) for line in text.splitlines() if line]
+            if rel == "runs.jsonl":  # one line per attempt in the order they ended
+                found[rel] = sorted(found[rel], key=lambda d: d["packet"])
         else:
             found[rel] = text
     return found
@@ -332,4 +334,6 @@ def test_an_interrupted_driver_resumes_without_repeating_finished_attempts(env):
     for pid, data in first.items():
         assert (out / pid / "attempt.json").read_bytes() == data
     runs = [json.loads(line)["packet"] for line in (out / "runs.jsonl").read_text().splitlines()]
-    assert sorted(runs) == ["P001", "P002"]
+    # Each attempt that ended in a driver has one line; one that ended as the first driver
+    # was killed may have none (as with the local executor), never two.
+    assert len(runs) == len(set(runs)) and set(runs) >= {"P001", "P002"} - set(first)
