@@ -90,11 +90,13 @@ def main() -> int:
                 return 1
             lines = [json.loads(t) for t in out.read_text().splitlines()]
             total = sum(d["timings"]["total"] for d in lines) / len(lines)
+            # Locally the grading's CPU is the command's whole process tree; on Ray it is
+            # spent in the nodes' workers, which this process does not wait for.
+            spent = (children_cpu() - cpu) / len(lines)
             print(
                 f"grading {name}: {len(lines)} submissions in {wall:.1f} s wall "
-                f"({wall / len(lines):.2f} s each); grader's own time per submission "
-                f"{total:.2f} s"
-                + (f"; driver CPU {children_cpu() - cpu:.1f} s" if "local" in name else "")
+                f"({wall / len(lines):.2f} s each); the grader's own time per submission "
+                f"{total:.2f} s; CPU of the command's process tree {spent:.2f} s each"
             )
         run = [
             "run", "--packets", str(attempt_packets), "--agent", "generic-test",
