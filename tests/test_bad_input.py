@@ -57,6 +57,9 @@ VERBS: dict[str, str] = {
     "items select": "items select --against {subset}",
     "cert check": "cert check {cert-item} {certificate}",
     "cert schema": "cert schema {cert-item}",
+    # Never a good cluster here: the bad values are refused before Ray is contacted.
+    "cluster node": "cluster node --check-only --group {node-group}",
+    "cluster status": "cluster status --ray-address {ray-head}",
 }
 
 
@@ -210,6 +213,8 @@ GOOD: dict[str, Callable[[World], str]] = {
     "models": lambda w: str(REPO / "FrontierBench" / "models.toml"),
     "cert-item": lambda w: "O02",
     "certificate": lambda w: w.file("cert.json", "{}"),
+    "node-group": lambda w: "attempts",  # never reached: the group is the only input
+    "ray-head": lambda w: "127.0.0.1:6379",  # never reached: the head is the only input
 }
 
 BAD: dict[str, list[Bad]] = {
@@ -300,6 +305,8 @@ BAD: dict[str, list[Bad]] = {
         Bad("folder of garbage", 1, lambda w: w.garbage_folder("verdicts.jsonl")),
     ],
     "cert-item": [Bad("unknown item id", 2, lambda w: "Z99")],
+    "node-group": [Bad("unknown group", 2, lambda w: "workers")],
+    "ray-head": [Bad("no port", 2, lambda w: "head-without-port")],
     "models": [
         Bad("missing file", 2, lambda w: w.missing()),
         Bad("corrupt TOML", 1, lambda w: w.file("models.toml", "[models.x\nname = ")),

@@ -24,6 +24,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("__main__",),
     ("cli",),
     ("commands",),
+    ("cluster",),  # runs attempts, grading and probes as Ray tasks
     ("lean_summary", "results"),  # read what the grader and the harness wrote
     ("grade",),  # rebuilds a packet's problem to grade against it
     ("packet",),  # gates an export on `ofb check`
@@ -33,7 +34,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("lean.toolchain",),  # runs Lean in the jail for a project
     ("project",),
     ("register", "lean", "jail"),
-    ("tomlpos", "outputs", "plainfile"),
+    ("tomlpos", "outputs", "plainfile", "stamp"),
     ("errors", "progress", ""),  # "" is the package itself (its version)
 )
 

@@ -160,12 +160,22 @@ def test_the_trace_reader_sorts_addresses_into_local_and_beyond():
         '103 connect(7, {sa_family=AF_UNIX, sun_path="/run/docker.sock"}, 110) = 0',
         "103 sendmsg(8, {msg_name={sa_family=AF_NETLINK, nl_pid=0, nl_groups=00000000}}, 0) = 20",
         "104 <... connect resumed>) = 0",
+        # IPv4 written as IPv6 (gRPC, Ray): judged as the IPv4 address it is.
+        (
+            "105 connect(9, {sa_family=AF_INET6, sin6_port=htons(6379), sin6_flowinfo=htonl(0), "
+            'inet_pton(AF_INET6, "::ffff:127.0.0.1", &sin6_addr), sin6_scope_id=0}, 28) = 0'
+        ),
+        (
+            "105 connect(9, {sa_family=AF_INET6, sin6_port=htons(53), sin6_flowinfo=htonl(0), "
+            'inet_pton(AF_INET6, "::ffff:IP4", &sin6_addr), sin6_scope_id=0}, 28) = 0'
+        ),
     ]
     traffic = read_log([line.replace("IP4", IP4).replace("IP6", IP6) for line in log])
-    assert traffic.calls == {"connect": 4, "sendto": 1, "sendmsg": 1}
-    assert traffic.local == {"127.0.0.1": 1, "::1": 1, "AF_UNIX": 1, "AF_NETLINK": 1}
-    assert [line.split()[1].split("(")[0] for line in traffic.beyond] == ["connect", "sendto"]
-    assert IP4 in traffic.beyond[0] and IP6 in traffic.beyond[1]
+    assert traffic.calls == {"connect": 6, "sendto": 1, "sendmsg": 1}
+    assert traffic.local == {"127.0.0.1": 2, "::1": 1, "AF_UNIX": 1, "AF_NETLINK": 1}
+    calls = [line.split()[1].split("(")[0] for line in traffic.beyond]
+    assert calls == ["connect", "sendto", "connect"]
+    assert IP4 in traffic.beyond[0] and IP6 in traffic.beyond[1] and IP4 in traffic.beyond[2]
 
 
 JAILED_CONNECT = """

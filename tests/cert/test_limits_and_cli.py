@@ -125,7 +125,7 @@ def test_public_certificates_recompute() -> None:
 
 
 def test_grade_attaches_a_certificate_verdict(tmp_path: Path) -> None:
-    from openfrontiers.commands.grade import _attach_certificates
+    from openfrontiers.commands.grade import _attach_certificate
     from openfrontiers.grade.verdict import Decision, VerdictRecord
 
     sub = write(tmp_path, "P001.lean", "theorem x : True := trivial")
@@ -135,7 +135,8 @@ def test_grade_attaches_a_certificate_verdict(tmp_path: Path) -> None:
         VerdictRecord(str(sub), "P001", "O01", Decision("unsolved", "static", "x"), {}),
         VerdictRecord(str(other), "P002", "O01", Decision("unsolved", "static", "x"), {}),
     ]
-    _attach_certificates(records)
+    for record in records:
+        _attach_certificate(record)
     assert records[0].certificate is not None
     assert records[0].certificate["verdict"] == "invalid"
     assert records[0].decision.verdict == "unsolved"  # the Lean verdict is untouched

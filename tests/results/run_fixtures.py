@@ -119,6 +119,7 @@ def attempt_record(
         },
         "start": "2026-12-01T10:00:00+00:00",
         "end": "2026-12-01T10:03:00+00:00",
+        "node": {"executor": "local", "id": None, "group": None, "jail_check": None},
     }
 
 

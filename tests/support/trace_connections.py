@@ -52,6 +52,11 @@ def read_log(lines: list[str]) -> Traffic:
                 traffic.beyond.append(line.strip())
         for v4, v6 in _INET.findall(line):
             address = ipaddress.ip_address(v4 or v6)
+            # An IPv4 address written as IPv6 (`::ffff:127.0.0.1`, as gRPC connects) is
+            # judged as the IPv4 address it is.
+            mapped = getattr(address, "ipv4_mapped", None)
+            if mapped is not None:
+                address = mapped
             if address.is_loopback or address.is_unspecified:
                 traffic.local[str(address)] += 1
             else:

@@ -50,6 +50,7 @@ def _register_verbs() -> None:
         build,
         cert,
         check,
+        cluster,
         corpus,
         doctor,
         grade,
@@ -75,6 +76,7 @@ def _register_verbs() -> None:
     app.command(name="attempt")(harness.attempt)
     app.command(name="run")(harness.run)
     app.add_typer(cert.app, name="cert")
+    app.add_typer(cluster.app, name="cluster")
 
 
 _register_verbs()

@@ -7,14 +7,22 @@ import os
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 from typer.core import TyperGroup
 
 from ..errors import BadInput, UsageError
+from .cluster import EXECUTOR, RAY_ADDRESS, executor_choice
 from .common import TextFormat
 from .progress import QUIET, progress
 from .tables import console, table
+
+if TYPE_CHECKING:
+    from ..grade.resume import GradeSettings
+    from ..grade.runs import Steps
+    from ..grade.verdict import VerdictRecord
+    from ..project import Project
 
 # The kernel replay's default limits (grade.runs.REPLAY_*; a test keeps them equal).
 REPLAY_MEMORY_MIB = 16384
@@ -41,6 +49,7 @@ app = typer.Typer(
 
 @app.command("run")
 def run(
+    ctx: typer.Context,
     submissions: Path = typer.Argument(
         ..., help="A submission P###.lean, or a folder of them (P###.lean or P###/Solution.lean)."
     ),
@@ -51,9 +60,16 @@ def run(
         ..., "--answers", help="Reference answers (FrontierBench/evaluator/answers.toml)."
     ),
     out: Path | None = typer.Option(
-        None, "--out", help="Write the verdict lines here (default: stdout)."
+        None,
+        "--out",
+        help="Write the verdict lines here (default: stdout); an interrupted grading into the "
+        "same file resumes.",
     ),
-    jobs: int = typer.Option(1, "--jobs", min=1, help="Submissions graded at once."),
+    jobs: int = typer.Option(
+        1, "--jobs", min=1, help="Submissions graded at once (--executor local)."
+    ),
+    executor: str = EXECUTOR,
+    ray_address: str | None = RAY_ADDRESS,
     jail: str = typer.Option("auto", "--jail", help="Jail backend: bwrap, docker or auto."),
     memory: int = typer.Option(8192, "--memory-mib", help="Memory limit of each jailed step, MiB."),
     wall: float = typer.Option(
@@ -101,88 +117,161 @@ def run(
     line each (solved, frozen-review or unsolved with the stage and reason), then a summary
     table. Refuses to start where the jail check fails or the jail has no cgroups (unless
     --allow-no-cgroups). Verdict lines never carry reference answers (--evaluator-out
-    writes them apart). Exit 0 when every submission was graded, 1 on bad input (key,
-    answers, submissions), 2 on usage errors or a node that may not grade."""
+    writes them apart). With --executor ray each submission is a task on the grading
+    nodes of a Ray cluster. Exit 0 when every submission was graded, 1 on bad input (key,
+    answers, submissions) or when one could not be graded (run again to grade the rest), 2
+    on usage errors or a node that may not grade."""
     from rich.markup import escape
 
     from ..grade import pipeline
     from ..grade.inputs import find_submissions, load_jobs, sha256
-    from ..grade.runs import Steps, replay_limits
-    from ..grade.tools import GraderTools
-    from ..grade.verdict import summary
-    from ..jail import Limits, MiB, get_backend
-    from ..lean.toolchain import Toolchain
+    from ..grade.resume import GradeSettings, VerdictFiles, job_key
     from ..project import Project
+    from ..stamp import local_stamp
 
+    choice = executor_choice(ctx, executor, ray_address, local_only=("jobs", "work", "keep_work"))
     project = Project.find()
     found = find_submissions(submissions)
     graded = load_jobs(project, found, key, answers)
-    needs_lean = any(pipeline.static_check(j).passed for j in graded)
-    hashes = {"key": sha256(key.read_bytes()), "answers": sha256(answers.read_bytes())}
-    steps, jail_name, waivers = None, "", []
-    if needs_lean:
-        backend = get_backend(jail)
-        toolchain = Toolchain.discover(project)
-        tools = GraderTools.discover(
-            project,
-            toolchain,
-            lean4export=lean4export,
-            comparator=comparator,
-            landrun=landrun,
-            nanoda=nanoda,
-            evaluator_data=[answers, key],
+    settings = GradeSettings(
+        jail=jail,
+        memory_mib=memory,
+        wall=wall,
+        replay_memory_mib=replay_memory,
+        replay_wall=replay_wall,
+        lean4export=str(lean4export.resolve()) if lean4export else None,
+        comparator=str(comparator.resolve()) if comparator else None,
+        landrun=str(landrun.resolve()) if landrun else None,
+        nanoda=str(nanoda.resolve()) if nanoda else None,
+        allow_no_cgroups=allow_no_cgroups,
+        needs_lean=any(pipeline.static_check(j).passed for j in graded),
+        hashes={"key": sha256(key.read_bytes()), "answers": sha256(answers.read_bytes())},
+    )
+    keyed = [(job, job_key(job, settings)) for job in graded]
+    files = VerdictFiles(out, evaluator_out, [k for _, k in keyed])
+    todo = [(job, k) for job, k in keyed if not files.done(k)]
+    failures: list[tuple[str, str]] = []
+    waivers: list[str] = []
+    with progress(quiet) as shown:
+        shown.start("grading", len(todo))
+        if todo and choice.ray:
+            from ..cluster.grading import grade_on_ray
+
+            for (job, k), outcome in grade_on_ray(choice.address, todo, settings):
+                if isinstance(outcome, BaseException):
+                    failures.append((job.packet_id, str(outcome)))
+                    shown.done(f"{job.packet_id} ({job.item_id})", "not graded", False)
+                    continue
+                outcome.job = k
+                waivers = outcome.waivers or waivers
+                _attach_certificate(outcome)
+                files.add(outcome)
+                shown.done(f"{outcome.packet} ({outcome.item})", outcome.decision.verdict, True)
+        elif todo:
+            steps, jail_name, jail_check = None, "", None
+            if settings.needs_lean:
+                steps, jail_name, jail_check = _local_steps(project, settings, answers, key)
+                waivers = list(steps.waivers)
+            with tempfile.TemporaryDirectory(prefix="ofb-grade-") as tmp:
+                grader = pipeline.Grader(
+                    project,
+                    steps,
+                    (work or Path(tmp)).resolve(),
+                    keep_work,
+                    settings.hashes,
+                    jail_name,
+                    tuple(waivers),
+                    node=local_stamp(jail_check),
+                )
+                for (_, k), record in pipeline.LocalExecutor(jobs).completed(
+                    lambda pair: grader.grade(pair[0]), todo
+                ):
+                    record.job = k
+                    _attach_certificate(record)
+                    files.add(record)
+                    shown.done(f"{record.packet} ({record.item})", record.decision.verdict, True)
+    lines = files.finish()
+    if out is None:
+        sys.stdout.write("".join(json.dumps(d, ensure_ascii=False) + "\n" for d in lines))
+    _print_summary(lines, waivers, out)
+    if failures:
+        errors = console(stderr=True)
+        for pid, error in failures:
+            errors.print(f"[red]{pid}: could not be graded: {escape(error)}[/]")
+        errors.print(
+            f"{len(failures)} submission(s) not graded"
+            + ("; the same command grades them and keeps the rest" if out is not None else "")
         )
-        limits = Limits(memory=memory * MiB, processes=512, cpus=1.0, wall_seconds=wall)
-        waivers = pipeline.require_jail(
-            backend,
-            grading=Steps(tools, backend, limits).check_policy,
-            private=[project.root, project.evaluator_dir, answers.resolve(), key.resolve()],
-            allow_no_cgroups=allow_no_cgroups,
-        )
-        replay = replay_limits(limits, replay_memory, replay_wall)
-        steps = Steps(tools, backend, limits, replay, waivers=waivers)
-        jail_name = backend.name
-    with tempfile.TemporaryDirectory(prefix="ofb-grade-") as tmp:
-        grader = pipeline.Grader(
-            project,
-            steps,
-            (work or Path(tmp)).resolve(),
-            keep_work,
-            hashes,
-            jail_name,
-            tuple(waivers),
-        )
-        with progress(quiet) as shown:
-            records = pipeline.grade_all(grader, graded, pipeline.LocalExecutor(jobs), shown)
-    _attach_certificates(records)
-    lines = "".join(json.dumps(r.as_dict(), ensure_ascii=False) + "\n" for r in records)
-    if out is not None:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(lines, encoding="utf-8")
-    else:
-        sys.stdout.write(lines)
-    if evaluator_out is not None:
-        evaluator_out.parent.mkdir(parents=True, exist_ok=True)
-        evaluator_out.write_text(
-            "".join(json.dumps(r.evaluator_dict(), ensure_ascii=False) + "\n" for r in records),
-            encoding="utf-8",
-        )
+        raise typer.Exit(1)
+
+
+def _local_steps(
+    project: Project, settings: GradeSettings, answers: Path, key: Path
+) -> tuple[Steps, str, dict]:
+    """The grader's steps on this machine, after the jail check (`require_jail`)."""
+    from datetime import UTC, datetime
+
+    from ..grade import pipeline
+    from ..grade.runs import Steps
+    from ..grade.tools import GraderTools
+    from ..jail import get_backend
+    from ..jail.check import probe_names
+    from ..lean.toolchain import Toolchain
+
+    def path(value: str | None) -> Path | None:
+        return Path(value) if value else None
+
+    backend = get_backend(settings.jail)
+    toolchain = Toolchain.discover(project)
+    tools = GraderTools.discover(
+        project,
+        toolchain,
+        lean4export=path(settings.lean4export),
+        comparator=path(settings.comparator),
+        landrun=path(settings.landrun),
+        nanoda=path(settings.nanoda),
+        evaluator_data=[answers, key],
+    )
+    limits = settings.limits()
+    waivers = pipeline.require_jail(
+        backend,
+        grading=Steps(tools, backend, limits).check_policy,
+        private=[project.root, project.evaluator_dir, answers.resolve(), key.resolve()],
+        allow_no_cgroups=settings.allow_no_cgroups,
+    )
+    jail_check = {
+        "passed": True,
+        "backend": backend.name,
+        "group_limits": backend.group_limits(),
+        "probes": len(probe_names()),
+        "failed": [],
+        "error": "",
+        "checked_at": datetime.now(UTC).isoformat(timespec="seconds"),
+    }
+    steps = Steps(tools, backend, limits, settings.replay(), waivers=waivers)
+    return steps, backend.name, jail_check
+
+
+def _print_summary(lines: list[dict], waivers: list[str], out: Path | None) -> None:
+    from rich.markup import escape
+
+    from ..grade.verdict import summary_of_lines
+
     shown_on = console(stderr=out is None)
     verdicts = table("packet", "item", "verdict", "stage", "certificate", "seconds", "reason")
     style = {"solved": "green", "frozen-review": "yellow", "unsolved": "red"}
-    for r in records:
-        d = r.decision
+    for d in lines:
         verdicts.add_row(
-            r.packet,
-            r.item,
-            f"[{style[d.verdict]}]{d.verdict}[/]",
-            d.stage or "",
-            (r.certificate or {}).get("verdict", ""),
-            f"{r.timings.get('total', 0):.1f}",
-            escape(d.reason),
+            d["packet"],
+            d["item"],
+            f"[{style[d['verdict']]}]{d['verdict']}[/]",
+            d["stage"] or "",
+            (d.get("certificate") or {}).get("verdict", ""),
+            f"{(d.get('timings') or {}).get('total', 0):.1f}",
+            escape(d["reason"]),
         )
     shown_on.print(verdicts)
-    s = summary(records)
+    s = summary_of_lines(lines)
     for waiver in waivers:
         shown_on.print(f"[bold yellow]waived[/]: {escape(waiver)}")
     shown_on.print(
@@ -197,27 +286,25 @@ def run(
     )
 
 
-def _attach_certificates(records: list) -> None:
-    """Check the certificate beside each submission (`P001.lean` ↔ `P001.cert.json`), if
+def _attach_certificate(r: VerdictRecord) -> None:
+    """Check the certificate beside the submission (`P001.lean` ↔ `P001.cert.json`), if
     there is one and its item has a verifier, in a child process with the default limits;
     the verdict goes into the record's own `certificate` field, never into its decision."""
     from ..cert import certificate_beside, check_isolated, read_certificate
     from ..cert.files import CertificateFileError
     from ..cert.verifiers import items
 
-    known = set(items())
-    for r in records:
-        path = certificate_beside(Path(r.submission))
-        if not os.path.lexists(path):
-            continue
-        if r.item not in known:
-            r.certificate = {"verdict": "no-verifier", "file": str(path)}
-            continue
-        try:
-            verdict = check_isolated(r.item, read_certificate(path)).as_dict()
-        except CertificateFileError as exc:
-            verdict = {"verdict": "refused", "condition": "file", "message": str(exc)}
-        r.certificate = {"file": str(path), **verdict}
+    path = certificate_beside(Path(r.submission))
+    if not os.path.lexists(path):
+        return
+    if r.item not in items():
+        r.certificate = {"verdict": "no-verifier", "file": str(path)}
+        return
+    try:
+        verdict = check_isolated(r.item, read_certificate(path)).as_dict()
+    except CertificateFileError as exc:
+        verdict = {"verdict": "refused", "condition": "file", "message": str(exc)}
+    r.certificate = {"file": str(path), **verdict}
 
 
 def _namespaces(text: str, item_id: str) -> dict[str, str]:

@@ -13,6 +13,7 @@ from typing import Any
 import typer
 
 from ..errors import BadInput, UsageError
+from .cluster import EXECUTOR, RAY_ADDRESS, executor_choice
 
 CONDITION = typer.Option("A", "--condition", help="A (closed-book), B (frozen), C (live web).")
 PROTOCOL = typer.Option("native", "--protocol", help="native or continuation.")
@@ -192,12 +193,15 @@ def attempt(
 
 
 def run(
+    ctx: typer.Context,
     packets: Path = typer.Option(..., "--packets", help="The exported packets folder."),
     out: Path = typer.Option(..., "--out", help="The run folder (created, or resumed)."),
     key: Path | None = typer.Option(None, "--key", help="The evaluator key (for --subset)."),
     subset: str | None = typer.Option(None, "--subset", help="A subset of the register."),
     only: str | None = typer.Option(None, "--only", help="Comma-separated packet ids."),
-    jobs: int = typer.Option(1, "--jobs", min=1, help="Attempts at once."),
+    jobs: int = typer.Option(1, "--jobs", min=1, help="Attempts at once (--executor local)."),
+    executor: str = EXECUTOR,
+    ray_address: str | None = RAY_ADDRESS,
     agent: str = AGENT,
     profiles: Path | None = PROFILES,
     model: str = MODEL,
@@ -223,13 +227,15 @@ def run(
     min_left_seconds: float = MIN_LEFT,
 ) -> None:
     """Run every packet of a selection (all in --packets, --only ids, or --subset with the
-    evaluator --key) under one model, condition and protocol, --jobs at a time, into a
-    run folder; the same command on the same folder resumes it. Exit 0 when every attempt
-    ran to an end reason, 1 when one could not run."""
-    from ..harness.executor import LocalExecutor
+    evaluator --key) under one model, condition and protocol, --jobs at a time (or each as
+    a task on the attempts nodes of a Ray cluster: --executor ray), into a run folder; the
+    same command on the same folder resumes it. Exit 0 when every attempt ran to an end
+    reason, 1 when one could not run."""
+    from ..harness.executor import Executor, LocalExecutor
     from ..harness.live import LiveTable
     from ..harness.run import RunPlan, execute
 
+    choice = executor_choice(ctx, executor, ray_address, local_only=("jobs",))
     packets = packets.resolve()
     ids, selection = _select(packets, key, subset, only)
     spec = _spec(
@@ -238,7 +244,18 @@ def run(
         (stall_rounds, stall_window, stall_hits, error_rounds, min_left_seconds),
     )  # fmt: skip
     out = out.resolve()
-    with _standin(spec, standin) as ready:
+    runner: Executor = LocalExecutor(jobs)
+    if choice.ray:
+        from ..cluster.attempts import RayAttemptExecutor
+        from ..harness.standin import load_script
+
+        if standin is not None and spec.config.upstream is not None:
+            raise UsageError(
+                "--standin replaces the upstream: give it without --upstream/[upstream]"
+            )
+        # Each attempt node serves the stand-in on its own loopback.
+        runner = RayAttemptExecutor(choice.address, load_script(standin) if standin else None)
+    with _standin(spec, None if choice.ray else standin) as ready:
         # A stand-in's port changes from run to run; the manifest names it as a stand-in.
         plan = RunPlan(ready, packets, tuple(ids), selection)
         if standin is not None:
@@ -247,7 +264,7 @@ def run(
                 selection,
             )  # fmt: skip
         with LiveTable(list(ids)) as table:
-            summary = execute(plan, out, LocalExecutor(jobs), table.update)
+            summary = execute(plan, out, runner, table.update)
     from rich.console import Console
 
     console = Console(highlight=False)

@@ -3,24 +3,29 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
 
-from ..errors import UsageError
+from ..errors import OfbError, UsageError
+from .cluster import EXECUTOR, RAY_ADDRESS, executor_choice
 from .common import IDS, SUBSET, Format, select_items
 from .progress import QUIET, progress
 from .tables import console, table
 
 if TYPE_CHECKING:
+    from ..jail import Limits
     from ..probe.plan import Plan
     from ..probe.run import ItemReport, ProbeBackend
+    from ..progress import Progress
 
 BAD = ("PROVES", "REFUTES", "PROVES+REFUTES", "incomplete", "error")
 
 
 def probe(
+    ctx: typer.Context,
     subset: str | None = SUBSET,
     ids: str | None = IDS,
     changed_since: str | None = typer.Option(
@@ -38,7 +43,11 @@ def probe(
     heartbeats: int = typer.Option(
         200_000, "--heartbeats", min=1, help="maxHeartbeats of each probe."
     ),
-    jobs: int = typer.Option(4, "--jobs", min=1, help="Lean processes (or REPLs) at once."),
+    jobs: int = typer.Option(
+        4, "--jobs", min=1, help="Lean processes (or REPLs) at once (--executor local)."
+    ),
+    executor: str = EXECUTOR,
+    ray_address: str | None = RAY_ADDRESS,
     format: Format = typer.Option(Format.table, "--format", help="table or json."),
     backend: str = typer.Option(
         "lean", "--backend", help="lean (one `lean --json` per item) or repl (lean-interact)."
@@ -56,8 +65,9 @@ def probe(
     declaration per (answer × tactic) — True and False for yes/no items, the reference
     answer (and its negation) for value items — each under `set_option maxHeartbeats N in`.
     Each probe ends proved / failed / timeout / crash; each item is clean, PROVES or
-    REFUTES (or incomplete when a probe crashed). Exit 0 when every probed item is clean,
-    1 otherwise, 2 on usage errors."""
+    REFUTES (or incomplete when a probe crashed). With --executor ray each item's file is a
+    task on the grading nodes of a Ray cluster (file backend). Exit 0 when every probed
+    item is clean, 1 otherwise, 2 on usage errors."""
     from ..evaluator import load_answers
     from ..gitdiff import changed_items
     from ..jail import Limits, MiB, get_backend
@@ -65,6 +75,7 @@ def probe(
     from ..probe import parse_tactics, plan_probes
     from ..project import Project
 
+    choice = executor_choice(ctx, executor, ray_address, local_only=("jobs", "backend"))
     project = Project.find()
     if changed_since:
         if subset or ids:
@@ -83,10 +94,15 @@ def probe(
         _emit(emit, plan)
         return
     reports: list[ItemReport] = []
-    if plan.jobs:
+    limits = Limits(memory=memory * MiB, processes=256, cpus=1.0, wall_seconds=3600)
+    if plan.jobs and choice.ray:
+        with progress(quiet or format is Format.json) as shown:
+            reports = _on_ray(choice.address, plan.jobs, jail, limits, shown)
+    elif plan.jobs:
+        from ..stamp import local_stamp
+
         toolchain = Toolchain.discover(project)
         jailed = get_backend(jail)
-        limits = Limits(memory=memory * MiB, processes=256, cpus=1.0, wall_seconds=3600)
         runner: ProbeBackend
         if backend == "lean":
             from ..probe.lean_file import LeanFileBackend
@@ -99,7 +115,7 @@ def probe(
         else:
             raise UsageError(f"--backend is lean or repl, not {backend!r}")
         with progress(quiet or format is Format.json) as shown:
-            reports = runner.run(plan.jobs, jobs, shown)
+            reports = [replace(r, node=local_stamp()) for r in runner.run(plan.jobs, jobs, shown)]
     reports += plan.skipped
     order = {item.id: n for n, item in enumerate(items)}
     reports.sort(key=lambda r: order.get(r.item_id, len(order)))
@@ -131,6 +147,25 @@ def probe(
         )
     console().print(shown_table)
     raise typer.Exit(1 if failed else 0)
+
+
+def _on_ray(
+    address: str | None, jobs: list, jail: str, limits: Limits, shown: Progress
+) -> list[ItemReport]:
+    from ..cluster.probes import probe_on_ray
+
+    reports, failed = [], []
+    shown.start("probing", len(jobs))
+    for job, outcome in probe_on_ray(address, jobs, jail, limits):
+        if isinstance(outcome, BaseException):
+            failed.append(f"{job.probe_file.item_id}: {outcome}")
+            shown.done(job.probe_file.item_id, "could not run", False)
+        else:
+            reports.append(outcome)
+            shown.done(outcome.item_id, outcome.verdict, outcome.verdict not in BAD)
+    if failed:  # an item without a report is no clean item
+        raise OfbError(f"{len(failed)} probe file(s) could not run:\n  " + "\n  ".join(failed))
+    return reports
 
 
 def _emit(folder: Path, plan: Plan) -> None:

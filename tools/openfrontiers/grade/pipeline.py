@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import shutil
 import time
-from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol, TypeVar
@@ -91,6 +91,13 @@ class LocalExecutor:
         with ThreadPoolExecutor(max_workers=self.workers) as pool:
             return list(pool.map(fn, items))
 
+    def completed(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[tuple[T, R]]:
+        """(item, result) as each job ends, so that each verdict is kept as it comes."""
+        with ThreadPoolExecutor(max_workers=self.workers) as pool:
+            futures = {pool.submit(fn, item): item for item in items}
+            for future in as_completed(futures):
+                yield futures[future], future.result()
+
 
 def static_check(job: GradeJob) -> static.StaticResult:
     """The static layer against the item's statement; the submission may use the packet's
@@ -119,6 +126,7 @@ class Grader:
     hashes: dict = field(default_factory=dict)  # of the key and the answers file
     jail_name: str = ""
     waivers: tuple[str, ...] = ()  # what the evaluator waived (printed on every verdict line)
+    node: dict | None = None  # the node this grader runs on, stamped on every verdict line
 
     def grade(self, job: GradeJob) -> VerdictRecord:
         start = time.monotonic()
@@ -146,6 +154,7 @@ class Grader:
             },
             tools={"ofb": __version__},
             timings=timings,
+            node=self.node,
         )
         if not result.passed:
             reason, detail = static_reason(result, job.submission.path.name)

@@ -161,6 +161,8 @@ class VerdictRecord:
     # verdict: it never changes `decision`
     certificate: dict | None = None
     graded_at: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
+    node: dict | None = None  # where it was graded: executor, node id, jail check (cluster/)
+    job: str = ""  # the job key (grade/resume.py): what a resumed run recognises it by
 
     def as_dict(self) -> dict:
         d = self.decision
@@ -182,6 +184,8 @@ class VerdictRecord:
             "certificate": self.certificate,
             "graded_at": self.graded_at,
             **({"work": self.work} if self.work else {}),
+            **({"node": self.node} if self.node is not None else {}),
+            **({"job": self.job} if self.job else {}),
         }
 
     def evaluator_dict(self) -> dict:
@@ -195,17 +199,21 @@ class VerdictRecord:
             "verdict": self.decision.verdict,
             "submitted": self.answer.get("submitted"),
             **self.evaluator,
+            **({"job": self.job} if self.job else {}),
         }
 
 
 def summary(records: list[VerdictRecord]) -> dict:
-    counts = Counter(r.decision.verdict for r in records)
-    stages = Counter(r.decision.stage for r in records if r.decision.verdict == "unsolved")
+    return summary_of_lines([r.as_dict() for r in records])
+
+
+def summary_of_lines(lines: list[dict]) -> dict:
+    """The counts of `summary`, from verdict lines (`as_dict`)."""
+    counts = Counter(d["verdict"] for d in lines)
+    stages = Counter(d["stage"] for d in lines if d["verdict"] == "unsolved")
     return {
-        "submissions": len(records),
+        "submissions": len(lines),
         **{v: counts.get(v, 0) for v in VERDICTS},
         "unsolved_by_stage": {s: stages[s] for s in STAGES if stages.get(s)},
-        "checker_disagreements": sum(
-            1 for r in records if r.decision.reason == "checker-disagreement"
-        ),
+        "checker_disagreements": sum(1 for d in lines if d["reason"] == "checker-disagreement"),
     }

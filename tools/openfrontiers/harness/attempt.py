@@ -65,6 +65,7 @@ class AttemptSpec:
     cutoff: date | None = None
     clis: Path | None = None
     agent_exe: Path | None = None
+    node: dict | None = None  # where it runs: the executor, node id and jail check (cluster/)
 
     @property
     def packet_id(self) -> str:
@@ -258,6 +259,7 @@ class Attempt:
         record["submission"] = final.as_dict()
         record["start"] = started_at
         record["end"] = _now()
+        record["node"] = spec.node
         self._finish(record, gateway_log, tool_log, proxy_log, retrieval)
         write_json_atomic(out / "attempt.json", record)
         self.progress(spec.packet_id, {"state": "ended", "end_reason": record["end_reason"]})

@@ -3,14 +3,17 @@
 An executor takes attempt specs (plain, picklable data) and runs `run_attempt` on each,
 yielding each spec with its record (or the exception that stopped it) as attempts end.
 The records are written by `run_attempt` itself, so every executor — this local thread
-pool, or a cluster executor later — leaves byte-identical attempt folders."""
+pool, or the Ray executor (`cluster/attempts.py`) — leaves the same attempt folders; each
+record names the node it ran on (`node`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import replace
 from typing import Protocol
 
+from ..stamp import local_stamp
 from .attempt import AttemptSpec, Progress, run_attempt
 
 Outcome = tuple[AttemptSpec, dict | BaseException]
@@ -42,7 +45,8 @@ class LocalExecutor:
                 while queue and len(running) < self.jobs:
                     spec = queue.pop(0)
                     progress(spec.packet_id, {"state": "starting"})
-                    running[pool.submit(self.runner, spec, progress)] = spec
+                    stamped = replace(spec, node=spec.node or local_stamp())
+                    running[pool.submit(self.runner, stamped, progress)] = spec
                 done, _ = wait(running, return_when=FIRST_COMPLETED)
                 for future in done:
                     spec = running.pop(future)

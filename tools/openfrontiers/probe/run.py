@@ -56,6 +56,7 @@ class ItemReport:
     probes: list[ProbeResult] = field(default_factory=list)
     seconds: float = 0.0
     detail: str = ""  # why skipped, or what happened to the Lean process
+    node: dict | None = None  # where its Lean ran: executor, node id, jail check (cluster/)
 
     def as_dict(self) -> dict:
         return {
@@ -64,6 +65,7 @@ class ItemReport:
             "seconds": round(self.seconds, 3),
             "detail": self.detail,
             "probes": [asdict(p) for p in self.probes],
+            **({"node": self.node} if self.node is not None else {}),
         }
 
 

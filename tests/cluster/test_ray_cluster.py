@@ -1,0 +1,339 @@
+"""Attempts, grading and probes on a Ray cluster of this machine (tests/support/ray_cluster.py):
+a head that grades, an attempts node, and a node whose jail check fails — each started by
+`ofb cluster node`, all in a network namespace with only `lo`. The same run, grading and
+probes on `--executor local` and `--executor ray` give the same records and verdicts; a
+killed worker's task runs once more and counts once; an interrupted driver resumes; the
+failing node gets no work; attempts and grading run on their own node groups."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "grade"))
+
+from grading_helpers import STANDIN_TOOLS, GradingCheckout, submission  # noqa: E402
+
+from harness.helpers import SUPPORT, generic_profiles, make_packets  # noqa: E402
+from ofb_testing import Checkout  # noqa: E402
+from support.ray_cluster import Cluster, can_run, new_cluster  # noqa: E402
+
+REPO = HERE.parents[1]
+DEMO = REPO / "tools/openfrontiers/harness/standin_scripts/continuation-demo.json"
+# What differs between two runs of the same work whoever runs it: clocks, durations,
+# session ids, the node — and the bytes of an agent's request once it quotes a tool call,
+# whose id the stand-in model numbers per server (one per run here, one per attempt there).
+VOLATILE = {
+    "start", "end", "time", "seconds", "wall_minutes", "session_id", "created", "graded_at",
+    "timings", "checked_at", "node", "executor", "request_bytes", "request_sha256",
+}  # fmt: skip
+
+
+@dataclass
+class Env:
+    cluster: Cluster
+    repo: GradingCheckout  # the grading node's checkout, and the driver's
+    packets: Path
+    base: Path
+    nodes: dict[str, str]  # attempts / grading / failing → Ray node id
+
+
+def _status(cluster: Cluster, cwd: Path) -> dict:
+    done = cluster.ofb(
+        ["cluster", "status", "--ray-address", cluster.address, "--format", "json"], cwd
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    return json.loads(done.stdout)
+
+
+@pytest.fixture(scope="module")
+def env(tmp_path_factory):
+    reason = can_run()
+    if reason:
+        pytest.skip(reason)
+    base = tmp_path_factory.mktemp("ray")
+    base.chmod(0o755)
+    os.environ.pop("OFB_ROOT", None)
+    repo = GradingCheckout(base / "repo")
+    olean = repo.root / ".lake/packages/mathlib/.lake/build/lib/lean/Mathlib.olean"
+    olean.parent.mkdir(parents=True)
+    olean.write_text("stand-in: toolchain discovery looks for a built Mathlib\n")
+    packets = make_packets(Checkout(base / "packets-repo"), 2)
+    cluster = new_cluster()
+    try:
+        head = cluster.start_node("head", "grading", 2, head=True, cwd=repo.root)
+        cluster.wait_started(head)
+        workers = [
+            cluster.start_node("attempts", "attempts", 2),
+            cluster.start_node(
+                "failing",
+                "attempts",
+                2,
+                jail="docker",  # no Docker daemon answers there: every probe fails
+                extra_env={"DOCKER_HOST": f"unix://{base}/no-docker.sock"},
+            ),
+        ]
+        for node in workers:
+            cluster.wait_started(node)
+        status = _status(cluster, base)
+        nodes = {}
+        for n in status["nodes"]:
+            name = "failing" if n["jail_check"] == "failed" else n["groups"][0]
+            nodes[name] = n["id"]
+        yield Env(cluster, repo, packets, base, nodes)
+    finally:
+        cluster.stop()
+
+
+def _strip(value):
+    if isinstance(value, dict):
+        return {k: _strip(v) for k, v in value.items() if k not in VOLATILE}
+    if isinstance(value, list):
+        return [_strip(v) for v in value]
+    return value
+
+
+def _folder(path: Path) -> dict[str, object]:
+    """Every file of an attempt or run folder, JSON read and stripped of what is volatile."""
+    found: dict[str, object] = {}
+    for file in sorted(p for p in path.rglob("*") if p.is_file()):
+        rel = str(file.relative_to(path))
+        text = file.read_text(errors="replace")
+        if file.suffix == ".json":
+            found[rel] = _strip(json.loads(text))
+        elif file.suffix == ".jsonl":
+            found[rel] = [_strip(json.loads(line)) for line in text.splitlines() if line]
+            if rel == "runs.jsonl":  # one line per attempt in the order they ended
+                found[rel] = sorted(found[rel], key=lambda d: d["packet"])
+        else:
+            found[rel] = text
+    return found
+
+
+def _run_args(env: Env, out: Path, only: str | None = None) -> list[str]:
+    return [
+        "run", "--packets", str(env.packets), "--out", str(out), "--agent", "generic-test",
+        "--profiles", str(generic_profiles(env.base)), "--agent-exe",
+        str(SUPPORT / "generic_agent.py"), "--model", "standin-model", "--protocol",
+        "continuation", "--standin", str(DEMO), "--cpus", "1", "--memory-gib", "2",
+        "--work-gib", "0.0625", "--tmp-gib", "0.0625", "--wall-minutes", "5",
+        *(["--only", only] if only else []),
+    ]  # fmt: skip
+
+
+def _ray(env: Env) -> list[str]:
+    return ["--executor", "ray", "--ray-address", env.cluster.address]
+
+
+def test_status_shows_the_admitted_groups_and_the_refused_node(env):
+    status = _status(env.cluster, env.base)
+    assert status["groups_ready"] == {"attempts": True, "grading": True}
+    checks = sorted((n["jail_check"], tuple(n["groups"])) for n in status["nodes"])
+    assert checks == [("failed", ()), ("passed", ("attempts",)), ("passed", ("grading",))]
+    record = json.loads((env.cluster.root / "failing.node.json").read_text())
+    assert record["passed"] is False and "Docker" in " ".join(record["failed"])
+
+
+def test_a_run_on_ray_leaves_the_records_of_a_local_run(env):
+    local, remote = env.base / "run-local", env.base / "run-ray"
+    done = env.cluster.ofb(_run_args(env, local), env.base)
+    assert done.returncode == 0, done.stderr
+    done = env.cluster.ofb([*_run_args(env, remote), *_ray(env)], env.base)
+    assert done.returncode == 0, done.stderr
+    assert "2 attempt(s) ran" in done.stdout
+    a, b = _folder(local), _folder(remote)
+    assert sorted(a) == sorted(b)
+    assert "P001/Solution.lean" in a and "P002/events/round-002.jsonl" in a
+    for name in a:
+        assert a[name] == b[name], name
+    assert (local / "P001/Solution.lean").read_bytes() == (
+        remote / "P001/Solution.lean"
+    ).read_bytes()
+    for pid in ("P001", "P002"):
+        here = json.loads((local / pid / "attempt.json").read_text())
+        there = json.loads((remote / pid / "attempt.json").read_text())
+        assert here["end_reason"] == there["end_reason"] == "submitted"
+        assert here["node"] == {"executor": "local", "id": None, "group": None, "jail_check": None}
+        node = there["node"]
+        assert (node["executor"], node["id"], node["group"]) == (
+            "ray",
+            env.nodes["attempts"],
+            "attempts",
+        )
+        assert node["jail_check"]["passed"] and node["jail_check"]["failed"] == []
+    runs = [json.loads(line) for line in (remote / "runs.jsonl").read_text().splitlines()]
+    assert sorted(r["packet"] for r in runs) == ["P001", "P002"]
+    assert {r["executor"] for r in runs} == {"ray"}
+    assert not (remote / ".incoming").exists()
+
+
+def _grade_args(env: Env, folder: Path, key: Path, out: Path, private: Path) -> list[str]:
+    return [
+        "grade", str(folder), "--key", str(key), "--answers", str(env.repo.answers_path),
+        "--out", str(out), "--evaluator-out", str(private), "--jail", "bwrap",
+        "--memory-mib", "512", "--replay-memory-mib", "512", "--wall", "20",
+        "--lean4export", str(STANDIN_TOOLS / "lean4export"),
+        "--comparator", str(STANDIN_TOOLS / "comparator"),
+        "--landrun", str(STANDIN_TOOLS / "landrun"),
+    ]  # fmt: skip
+
+
+HONEST = submission("honest_yes_no")
+GRADED = {  # packet → (item, submission, verdict)
+    "P001": ("R97", HONEST, "solved"),
+    "P002": ("R97", HONEST.replace("answer(True)", "answer(False)"), "frozen-review"),
+    "P003": ("N97", submission("honest_value"), "solved"),
+    "P004": ("R97", submission("native_decide"), "unsolved"),
+    "P005": ("R97", HONEST.replace("theorem main", "-- STANDIN_AXIOM\ntheorem main"), "unsolved"),
+}
+
+
+def test_grading_on_ray_gives_the_local_verdicts_and_resumes(env):
+    folder = env.base / "subs"
+    folder.mkdir()
+    for pid, (_, text, _) in GRADED.items():
+        (folder / f"{pid}.lean").write_text(text.replace("P901", pid))
+    key = env.repo.key({pid: item for pid, (item, _, _) in GRADED.items()})
+    lines = {}
+    for name, extra in (("local", []), ("ray", _ray(env))):
+        out, private = env.base / f"v-{name}.jsonl", env.base / f"e-{name}.jsonl"
+        done = env.cluster.ofb(
+            [*_grade_args(env, folder, key, out, private), *extra], env.repo.root
+        )
+        assert done.returncode == 0, done.stdout + done.stderr
+        lines[name] = [json.loads(t) for t in out.read_text().splitlines()]
+        lines[name + "-private"] = [json.loads(t) for t in private.read_text().splitlines()]
+    assert [(d["packet"], d["verdict"]) for d in lines["ray"]] == [
+        (pid, verdict) for pid, (_, _, verdict) in GRADED.items()
+    ]
+    assert _strip(lines["ray"]) == _strip(lines["local"])
+    assert lines["ray-private"] == lines["local-private"]
+    assert all(d["job"] and "reference" not in d["answer"] for d in lines["ray"])
+    for d in lines["ray"]:
+        node = d["node"]
+        assert (node["executor"], node["id"], node["group"]) == (
+            "ray",
+            env.nodes["grading"],
+            "grading",
+        )
+        assert node["id"] != env.nodes["attempts"] and node["jail_check"]["passed"]
+    assert {d["node"]["executor"] for d in lines["local"]} == {"local"}
+
+    # An interrupted grading: two lines kept and a cut third; the same command grades the rest.
+    out, private = env.base / "v-ray.jsonl", env.base / "e-ray.jsonl"
+    kept = out.read_text().splitlines()
+    out.write_text(kept[1] + "\n" + kept[3] + "\n" + kept[0][:40])
+    private.write_text("".join(line + "\n" for line in private.read_text().splitlines()[:4]))
+    done = env.cluster.ofb(
+        [*_grade_args(env, folder, key, out, private), *_ray(env)], env.repo.root
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "interrupted write" in done.stderr
+    again = [json.loads(t) for t in out.read_text().splitlines()]
+    assert [d["packet"] for d in again] == list(GRADED)
+    assert _strip(again) == _strip(lines["ray"])
+    assert again[1] == lines["ray"][1] and again[3] == lines["ray"][3]  # kept, not graded again
+
+    # Other options make other jobs: that file is refused, naming the line.
+    done = env.cluster.ofb(
+        [*_grade_args(env, folder, key, out, private), "--wall", "21", *_ray(env)], env.repo.root
+    )
+    assert done.returncode == 1 and f"{out}:1: verdict-file" in " ".join(done.stderr.split())
+
+
+def test_probes_on_ray_give_the_local_reports(env):
+    reports = {}
+    for name, extra in (("local", []), ("ray", _ray(env))):
+        done = env.cluster.ofb(
+            ["probe", "--ids", "R97,N97", "--format", "json", "--jail", "bwrap", *extra],
+            env.repo.root,
+        )
+        assert done.returncode == 1, done.stdout + done.stderr  # the stand-in "proves" R97
+        reports[name] = json.loads(done.stdout)["items"]
+    assert [r["id"] for r in reports["ray"]] == ["R97", "N97"]
+    assert reports["ray"][0]["verdict"] == "PROVES"
+    assert _strip(reports["ray"]) == _strip(reports["local"])
+    assert {r["node"]["id"] for r in reports["ray"]} == {env.nodes["grading"]}
+
+
+def test_no_node_that_fits_is_refused_at_once(env):
+    done = env.cluster.ofb(
+        [*_run_args(env, env.base / "run-big"), *_ray(env), "--memory-gib", "4096"], env.base
+    )
+    assert done.returncode == 2
+    assert "no node of the Ray cluster" in done.stderr and "attempts node" in done.stderr
+
+
+def _titles(prefix: str) -> dict[int, str]:
+    found = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                argv0 = (entry / "cmdline").read_bytes().split(b"\0")[0].decode()
+            except OSError:
+                continue
+            if argv0.startswith(prefix):
+                found[int(entry.name)] = argv0
+    return found
+
+
+def test_a_killed_worker_s_attempt_runs_once_more_and_counts_once(env):
+    out = env.base / "run-killed"
+    driver = subprocess.Popen(
+        env.cluster.in_netns(
+            [sys.executable, "-m", "openfrontiers", *_run_args(env, out, "P001"), *_ray(env)]
+        ),
+        cwd=env.base, env=env.cluster.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True, start_new_session=True,
+    )  # fmt: skip
+    seen: set[int] = set()
+    killed = None
+    deadline = time.monotonic() + 240
+    while driver.poll() is None and time.monotonic() < deadline:
+        for pid in _titles("ray::ofb-attempt-P001"):
+            seen.add(pid)
+            if killed is None:
+                os.kill(pid, signal.SIGKILL)  # the worker running the attempt dies
+                killed = pid
+        time.sleep(0.02)
+    stdout, stderr = driver.communicate(timeout=60)
+    assert driver.returncode == 0, stdout + stderr
+    assert killed is not None and len(seen) == 2, seen  # a second worker ran it
+    runs = [json.loads(line) for line in (out / "runs.jsonl").read_text().splitlines()]
+    assert [r["packet"] for r in runs] == ["P001"]
+    assert json.loads((out / "P001/attempt.json").read_text())["end_reason"] == "submitted"
+
+
+def test_an_interrupted_driver_resumes_without_repeating_finished_attempts(env):
+    out = env.base / "run-resumed"
+    # Two CPUs per attempt: one attempt at a time on the attempts node.
+    args = [sys.executable, "-m", "openfrontiers", *_run_args(env, out), "--cpus", "2", *_ray(env)]
+    driver = subprocess.Popen(
+        env.cluster.in_netns(args), cwd=env.base, env=env.cluster.env,
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+    )  # fmt: skip
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline and not list(out.glob("P*/attempt.json")):
+        time.sleep(0.02)
+    os.killpg(driver.pid, signal.SIGKILL)
+    driver.wait()
+    first = {p.parent.name: p.read_bytes() for p in out.glob("P*/attempt.json")}
+    assert first, "the driver must be interrupted after an attempt finished"
+    done = env.cluster.ofb(args[3:], env.base)
+    assert done.returncode == 0, done.stderr
+    assert f"{len(first)} already finished" in done.stdout
+    for pid, data in first.items():
+        assert (out / pid / "attempt.json").read_bytes() == data
+    runs = [json.loads(line)["packet"] for line in (out / "runs.jsonl").read_text().splitlines()]
+    # Each attempt that ended in a driver has one line; one that ended as the first driver
+    # was killed may have none (as with the local executor), never two.
+    assert len(runs) == len(set(runs)) and set(runs) >= {"P001", "P002"} - set(first)

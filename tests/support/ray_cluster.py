@@ -1,0 +1,176 @@
+"""A Ray cluster on this machine, for the tests and the benchmark: a head and worker nodes,
+each started by `ofb cluster node` (jail check, then `ray start --block`), all inside one
+network namespace that holds only `lo`.
+
+Ray has network habits; here they lead nowhere. Every node has `RAY_USAGE_STATS_ENABLED=0`
+and `RAY_USAGE_STATS_REPORT_URL` on loopback (set by `ofb cluster node`), the dashboard off,
+the node address 127.0.0.1, and a HOME holding an empty `ray_bootstrap_config.yaml` (else
+the head's usage module asks cloud metadata services which cloud it runs on, even with
+usage statistics off). Drivers run in the same namespace (`Cluster.ofb`). Teardown ends
+every process in the namespace — all of them started here — by pid.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+STANDIN_BIN = HERE / "toolchain" / "bin"
+PORT = 6379
+
+
+@dataclass
+class Node:
+    name: str
+    group: str
+    process: subprocess.Popen
+    log: Path
+    record: Path
+
+
+@dataclass
+class Cluster:
+    netns: str
+    root: Path  # Ray's temp dir, the nodes' HOME and logs
+    env: dict[str, str]
+    nodes: list[Node] = field(default_factory=list)
+
+    @property
+    def address(self) -> str:
+        return f"127.0.0.1:{PORT}"
+
+    def in_netns(self, argv: list[str]) -> list[str]:
+        # nsenter, not `ip netns exec`: that one also mounts a sysfs of its own, which hides
+        # the cgroup hierarchy the jail's limits need.
+        return ["nsenter", f"--net=/var/run/netns/{self.netns}", *argv]
+
+    def start_node(
+        self,
+        name: str,
+        group: str,
+        cpus: int,
+        *,
+        head: bool = False,
+        cwd: Path | None = None,
+        jail: str = "auto",
+        extra_env: dict[str, str] | None = None,
+    ) -> Node:
+        log = self.root / f"{name}.log"
+        record = self.root / f"{name}.node.json"
+        ray_args = (
+            ["--head", f"--port={PORT}", "--include-dashboard=false", f"--temp-dir={self.root}"]
+            if head
+            else [f"--address={self.address}"]
+        )
+        argv = [
+            sys.executable, "-m", "openfrontiers", "cluster", "node", "--group", group,
+            "--jail", jail, "--record", str(record), "--",
+            shutil.which("ray") or "ray", "start", "--block", "--node-ip-address=127.0.0.1",
+            "--disable-usage-stats", f"--num-cpus={cpus}", *ray_args,
+        ]  # fmt: skip
+        process = subprocess.Popen(
+            self.in_netns(argv),
+            cwd=cwd or REPO,
+            env={**self.env, **(extra_env or {})},
+            stdout=log.open("w"),
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        node = Node(name, group, process, log, record)
+        self.nodes.append(node)
+        return node
+
+    def wait_started(self, node: Node, timeout: float = 180) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            text = node.log.read_text(errors="replace")
+            if "Ray runtime started" in text:
+                return
+            if node.process.poll() is not None:
+                raise RuntimeError(f"node {node.name} exited:\n{text[-3000:]}")
+            time.sleep(0.2)
+        raise RuntimeError(f"node {node.name} did not start:\n{node.log.read_text()[-3000:]}")
+
+    def ofb(
+        self, args: list[str], cwd: Path, timeout: float = 300, env: dict[str, str] | None = None
+    ) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            self.in_netns([sys.executable, "-m", "openfrontiers", *args]),
+            cwd=cwd,
+            env={**self.env, **(env or {})},
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            check=False,
+        )
+
+    def pids(self) -> list[int]:
+        out = subprocess.run(
+            ["ip", "netns", "pids", self.netns], capture_output=True, text=True, check=False
+        )
+        return [int(p) for p in out.stdout.split()]
+
+    def stop(self) -> None:
+        for node in self.nodes:
+            if node.process.poll() is None:
+                os.killpg(node.process.pid, signal.SIGTERM)
+        deadline = time.monotonic() + 5  # Ray's own shutdown, then SIGKILL
+        while time.monotonic() < deadline and self.pids():
+            time.sleep(0.2)
+        for pid in self.pids():  # every process in our namespace is one we started
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        for node in self.nodes:
+            node.process.wait(timeout=30)
+        subprocess.run(["ip", "netns", "delete", self.netns], check=False)
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+def can_run() -> str | None:
+    """Why a cluster cannot start here (None when it can)."""
+    if os.geteuid() != 0:
+        return "needs root: the cluster runs in a network namespace of its own"
+    if shutil.which("ip") is None or shutil.which("nsenter") is None:
+        return "needs ip (iproute2) and nsenter (util-linux) for the network namespace"
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        return "needs Ray: pip install -e '.[ray]'"
+    if shutil.which("ray") is None:
+        return "needs the `ray` command on PATH"
+    return None
+
+
+def new_cluster() -> Cluster:
+    """An empty cluster: the namespace and the nodes' environment, no node yet."""
+    netns = f"ofbray-{os.getpid()}-{time.monotonic_ns() % 10**6}"
+    subprocess.run(["ip", "netns", "add", netns], check=True)
+    subprocess.run(
+        ["nsenter", f"--net=/var/run/netns/{netns}", "ip", "link", "set", "lo", "up"], check=True
+    )
+    root = Path(tempfile.mkdtemp(prefix="ofbray"))  # short: Ray's socket paths have a limit
+    root.chmod(0o755)
+    home = root / "home"
+    home.mkdir()
+    (home / "ray_bootstrap_config.yaml").write_text("{}\n")
+    env = {k: v for k, v in os.environ.items() if not k.lower().startswith(("http", "ray_"))}
+    env.update(
+        HOME=str(home),
+        PYTHONPATH=str(REPO / "tools"),
+        # The stand-in toolchain (not Lean) for grading and probes on the nodes.
+        PATH=f"{STANDIN_BIN}:{env.get('PATH', '/usr/bin:/bin')}",
+        RAY_USAGE_STATS_ENABLED="0",
+        RAY_USAGE_STATS_REPORT_URL="http://127.0.0.1:9/",
+    )
+    env.pop("OFB_ROOT", None)
+    return Cluster(netns, root, env)
