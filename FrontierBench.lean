@@ -28,6 +28,7 @@ import FrontierBench.E25
 import FrontierBench.E26
 import FrontierBench.E27
 import FrontierBench.E28
+import FrontierBench.E29
 import FrontierBench.E30
 import FrontierBench.N01
 import FrontierBench.N02
