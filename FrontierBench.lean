@@ -163,6 +163,7 @@ import FrontierBench.O82
 import FrontierBench.O83
 import FrontierBench.O84
 import FrontierBench.O85
+import FrontierBench.O86
 import FrontierBench.O87
 import FrontierBench.O88
 import FrontierBench.O89
