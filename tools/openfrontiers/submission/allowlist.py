@@ -13,9 +13,13 @@ line or inside what the scanner takes for a proof. Two nets catch what the scann
 split off: `COMMAND_WORDS`, the keywords of the commands of Lean, Mathlib and its
 dependencies (Batteries, Aesop, Qq, ProofWidgets, Plausible, ImportGraph, LeanSearchClient)
 that are not allowed, rejected wherever they stand; and every `#`-command token, rejected
-wherever it stands. A command keyword missing from `COMMAND_WORDS` and hidden inside a
-declaration is the residual risk; the jail contains what it runs and both checkers judge
-the result (docs/grading.md, trust model).
+wherever it stands. `COMMAND_WORDS` is written from the sources at the pinned versions, and
+the `lean` CI job checks it against the toolchain itself (`submission/keywords.py`,
+`ci/CommandKeywords.lean`): every leading token of a command parser Lean knows once Mathlib
+is imported must be an allowed command, declaration or modifier, a word rejected wherever
+it stands, a `#`-command or a prefix of another keyword — a missing one fails CI by name.
+Past that check, the jail contains what a command runs and both checkers judge the result
+(docs/grading.md, trust model).
 
 This module is vendored into every packet with the static layer (`check_submission`):
 standard library only.
@@ -168,6 +172,68 @@ COMMAND_WORDS = frozenset(
         "register_label_attr",
         "suppress_compilation",
         "unsuppress_compilation",
+        # Lean, from the builtin command parsers (Lean/Parser/Command.lean); `end_local_scope`
+        # is scoped to an internal namespace, `gen_injective_theorems%` lexes as the word.
+        "docs_to_verso",
+        "end_local_scope",
+        "gen_injective_theorems",
+        "init_quot",
+        "recommended_spelling",
+        "tactic_extension",
+        "with_weak_namespace",
+        # Lean, from `syntax … : command` in Init and Lean (try?, simprocs, grind, widgets,
+        # library suggestions, configuration elaborators, sym-simp sets).
+        "builtin_cbv_simproc",
+        "builtin_cbv_simproc_decl",
+        "builtin_dsimproc_decl",
+        "builtin_grind_propagator",
+        "builtin_simproc_decl",
+        "builtin_simproc_pattern",
+        "cbv_simproc",
+        "cbv_simproc_decl",
+        "cbv_simproc_pattern",
+        "declare_command_config_elab",
+        "declare_config_elab_legacy",
+        "declare_core_config_elab",
+        "declare_term_config_elab",
+        "deprecated_syntax",
+        "norm_cast_add_elim",
+        "register_grind_attr",
+        "register_sym_dsimp",
+        "register_sym_simp",
+        "register_sym_simp_attr",
+        "register_try?_tactic",
+        "reprove",
+        "reset_grind_attrs",
+        "set_library_suggestions",
+        "show_panel_widgets",
+        "simproc_pattern",
+        # Batteries (Batteries/Util/ProofWanted.lean)
+        "def_wanted",
+        "instance_wanted",
+        "theorem_wanted",
+        # Aesop (scoped and local helpers of its own files)
+        "declare_aesop_exception",
+        "register_aesop_check_option",
+        # Mathlib (Mathlib/Tactic/…, Mathlib/Util/…)
+        "compile_def",
+        "count_heartbeats",
+        "deprecate",
+        "deprecated_module",
+        "extend_docs",
+        "guard_min_heartbeats",
+        "initialize_simps_projections?",
+        "recall",
+        "register_hint",
+        "sudo",
+        "to_additive_name_hint",
+        "to_dual_insert_cast",
+        "to_dual_insert_cast_fun",
+        "to_dual_name_hint",
+        "unset_option",
+        "variable?",
+        "variables",
+        "whatsnew",
     }
 )
 # Term and tactic syntax that runs code written in the submission (`by_elab` elaborates a
