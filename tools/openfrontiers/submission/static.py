@@ -218,7 +218,7 @@ def _plain_name(text: str) -> str:
     return text.removeprefix("_root_.")
 
 
-def _is_hash_command(tok: Token) -> bool:
+def is_hash_command(tok: Token) -> bool:
     """`#eval`, `#check`, `#s`: `#` directly followed by a name (Lean reads a declared
     `#`-keyword there; `# s`, `#[` and `#{` are not this)."""
     return (
@@ -295,12 +295,12 @@ class _Checker:
         keyword even inside what looks like a proof, so none of these waits for the
         scanner to split the file the way Lean would."""
         code = self.sub.code
-        reference_hashes = {t.text for t in self.ref.code if _is_hash_command(t)}
+        reference_hashes = {t.text for t in self.ref.code if is_hash_command(t)}
         for i, tok in enumerate(code):
             text = tok.text
             if tok.kind is Kind.IDENT:
                 self.identifier(code, i)
-            elif _is_hash_command(tok) and text not in reference_hashes:
+            elif is_hash_command(tok) and text not in reference_hashes:
                 self.issue(
                     "run-code",
                     tok,

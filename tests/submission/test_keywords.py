@@ -1,0 +1,97 @@
+"""The static layer's command keywords against a toolchain's command table: the comparison
+on fixture tables here, the real table of the pinned toolchain in the `lean`-marked test."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from openfrontiers.errors import OfbError
+from openfrontiers.submission import keywords
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def table_file(tmp_path: Path, tokens: list[str], unindexed: int = 0) -> Path:
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps({"lean": "4.99.0", "tokens": tokens, "unindexed": unindexed}))
+    return path
+
+
+def test_allowed_and_rejected_commands_are_covered(tmp_path):
+    tokens = ["theorem", "def", "namespace", "set_option", "noncomputable", "instance", "syntax"]
+    tokens += ["add_aesop_rules", "run_cmd", "opaque", "axiom", "with_weak_namespace"]
+    table = keywords.read_table(table_file(tmp_path, tokens))
+    assert keywords.check(table) == []
+
+
+def test_a_token_missing_from_the_lists_fails_with_its_name(tmp_path):
+    table = keywords.read_table(table_file(tmp_path, ["theorem", "frobnicate_cmd", "zap_decl"]))
+    problems = keywords.check(table)
+    assert len(problems) == 2
+    assert "`frobnicate_cmd`" in problems[0] and "COMMAND_WORDS" in problems[0]
+    assert "`zap_decl`" in problems[1] and "4.99.0" in problems[1]
+
+
+def test_hash_commands_are_covered_by_the_hash_rule(tmp_path):
+    table = keywords.read_table(table_file(tmp_path, ["#eval", "#print", "#brand_new_cmd"]))
+    assert keywords.check(table) == []
+    assert "#" in (keywords.coverage("#brand_new_cmd") or "")
+
+
+def test_tokens_are_judged_as_the_lexer_reads_them():
+    # `gen_injective_theorems%` lexes as the word and a `%`; `variable?` is one word.
+    assert keywords.coverage("gen_injective_theorems%") is not None
+    assert keywords.coverage("variable?") is not None
+    assert keywords.coverage("variable") == "an allowed command"
+    assert keywords.coverage("brand_new%") is None
+
+
+def test_prefixes_of_other_keywords_are_covered_and_other_symbols_are_not():
+    for token in ("@[", "/--", "/-!", "local", "scoped", "public", "deriving"):
+        assert keywords.coverage(token) is not None, token
+    assert keywords.coverage("⟪") is None
+    assert keywords.coverage("ident") is None  # a command led by an identifier: unseen
+
+
+def test_parsers_without_a_leading_token_fail(tmp_path):
+    problems = keywords.check(keywords.read_table(table_file(tmp_path, ["theorem"], 2)))
+    assert len(problems) == 1 and "2 command parser(s)" in problems[0]
+
+
+@pytest.mark.parametrize(
+    "text", ["not json", "[]", '{"tokens": "theorem", "unindexed": 0}', '{"tokens": []}']
+)
+def test_a_bad_table_is_refused_naming_the_file(tmp_path, text):
+    path = tmp_path / "bad.json"
+    path.write_text(text)
+    with pytest.raises(OfbError, match=r"bad\.json"):
+        keywords.read_table(path)
+    assert keywords.main([str(path)]) == 2
+
+
+def test_main_exit_codes(tmp_path, capsys):
+    assert keywords.main([str(table_file(tmp_path, ["theorem", "#check"]))]) == 0
+    assert "all 2 leading tokens" in capsys.readouterr().out
+    assert keywords.main([str(table_file(tmp_path, ["theorem", "brand_new"]))]) == 1
+    assert "`brand_new`" in capsys.readouterr().err
+    assert keywords.main([]) == 2
+
+
+@pytest.mark.lean
+def test_the_pinned_toolchain_s_command_table_is_covered():
+    """The real check: Lean, with Mathlib imported, lists its command parsers' tokens."""
+    assert shutil.which("lake")
+    run = subprocess.run(
+        ["bash", "ci/check-command-keywords.sh"],
+        check=False,
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "are covered by the static layer" in run.stdout
