@@ -44,9 +44,10 @@ def test_hash_commands_are_covered_by_the_hash_rule(tmp_path):
 
 
 def test_tokens_are_judged_as_the_lexer_reads_them():
-    # `gen_injective_theorems%` lexes as the word and a `%`; `variable?` is one word.
+    # `gen_injective_theorems%` lexes as the word and a `%`; `register_try?_tactic` is one
+    # keyword to Lean.
     assert keywords.coverage("gen_injective_theorems%") is not None
-    assert keywords.coverage("variable?") is not None
+    assert keywords.coverage("register_try?_tactic") is not None
     assert keywords.coverage("variable") == "an allowed command"
     assert keywords.coverage("brand_new%") is None
 
