@@ -135,11 +135,30 @@ def before_main(text: str) -> str:
 
 
 ATTACKS = {
+    "lexing": [
+        # A string after `end`: the parse error there makes Lean restart inside it.
+        honest() + '"\n#eval (toString 1).length\n"\n',
+        # `)` is a parse error; Lean restarts at each character and reads `run_cmd`.
+        honest() + ")xrun_cmd pure ()\n",
+        # Lean reads `\\/` (Or) then code; the lexer would see a comment hiding the sorry.
+        honest(proof='  first | exact (True \\/- 1 "-/") | skip\n  exact sorry -- "'),
+        # Lean reads `×'` (PProd) then a string; the lexer a character literal.
+        honest(proof='  first | exact (trivial : Nat ×\'"\' ") | skip\n  exact sorry -- "'),
+        # A «name» holding a command keyword: the same restart reads it.
+        before_main("theorem «run_cmd» : True := trivial"),
+        # Nothing may run to the end of the file.
+        honest() + "/-\n#eval 1\n",
+        honest() + '"\n#eval 1\n',
+    ],
     "imports": [honest().replace("import Mathlib\n", "import Mathlib\nimport Evil\n")],
     "sorry": [
         honest(proof="  sorry"),
         honest(proof="  admit"),
         honest(proof="  exact sorryAx _ false"),
+        honest(proof="  exact _root_.sorryAx _ false"),
+        honest(proof="  exact «sorryAx» _ false"),
+        # `println!` interpolates its string; the lexer does not know it, the sweep does.
+        honest(proof='  have := println! "{(sorry : ℕ)}"\n  trivial'),
     ],
     "axiom": [before_main("axiom cheat : False")],
     "trust": [
@@ -150,6 +169,10 @@ ATTACKS = {
         "prelude\n" + honest(),
         before_main("unsafe def u : ℕ := 1"),
         before_main("opaque o : ℕ"),
+        before_main("theorem b (x : BitVec 8) : x + 0 = x := by bv_decide"),
+        before_main("theorem d : 10 < 20 := by decide (config := ⟨false, true, true, false⟩)"),
+        before_main("theorem d : 10 < 20 := by decide (config := .mk false true true false)"),
+        before_main("theorem d : 10 < 20 := by decide +«native»"),
     ],
     "command": [
         before_main('macro "cheat" : tactic => `(tactic| sorry)'),
@@ -179,10 +202,12 @@ ATTACKS = {
         before_main("open Lean Elab in\ntheorem t : True := trivial"),
         before_main("def prog : IO Unit := pure ()"),
         before_main("def n : Name := `foo"),
+        before_main('def prog := IO.FS.writeFile "/tmp/x" ""'),
     ],
     "set-option": [
         before_main("set_option debug.skipKernelTC true"),
         honest(proof="  set_option backward.isDefEq.lazyWhnfCore false in\n  simp"),
+        before_main('set_option trace.profiler.output "/tmp/x"'),
     ],
     "shadowing": [
         before_main("theorem LehmerNumber.x : True := trivial").replace(
@@ -199,6 +224,8 @@ ATTACKS = {
         .replace("namespace FrontierBench.O02", "namespace Other")
         .replace("end FrontierBench.O02", "end Other"),
         honest().replace("theorem main", "@[simp] theorem main"),
+        honest().replace("theorem main", "open Classical in\ntheorem main"),
+        honest().replace("theorem main", "set_option pp.all true in\ntheorem main"),
     ],
     "statement": [
         honest().replace("1 < n ∧", "0 < n ∧"),
@@ -220,6 +247,56 @@ def test_attack_is_rejected_by_its_rule(rule, submission):
 
 def test_every_rule_has_an_attack():
     assert set(ATTACKS) == set(static.RULES)
+
+
+def test_what_reads_alike_to_lean_and_to_the_lexer_passes():
+    """No false rejections from the lexing rule: Mathlib's `''` and `⁻¹'`, character
+    literals after a bracket, a comment right after a name, a configuration literal, names
+    ending in an inert keyword, and a docstring that mentions commands."""
+    text = """\
+/-- A docstring may mention `#eval`, `run_cmd` and `instance`: Lean reads it whole. -/
+theorem images (s : Set ℕ) (f : ℕ → ℕ) : f '' s = f '' s ∧ f ⁻¹' s = f ⁻¹' s := ⟨rfl, rfl⟩
+theorem chars : ('a', ['b', 'c']) = ('a', ['b', 'c']) := rfl
+theorem glued : True := trivial/- a comment right after a name -/
+theorem cfg : 10 < 20 := by decide (config := { kernel := true })
+theorem cfg' : (2 : ℕ) ^ 3 = 8 := by simp (config := { decide := true, maxSteps := 2 ^ 20 })
+theorem take_prefix' (l : List ℕ) : l.take 1 <+: l := List.take_prefix 1 l
+theorem strings : "ab".length = 2 := rfl"""
+    assert rules(before_main(text)) == set()
+
+
+def test_lexing_issues_point_at_the_token():
+    sub = honest(proof='  first | exact (trivial : Nat ×\'"\' ") | skip\n  exact sorry -- "')
+    issues = static.check(sub, REFERENCE, namespaces=NS, yes_no=True).issues
+    lexing = next(i for i in issues if i.rule == "lexing")
+    line = sub.splitlines()[lexing.line - 1]
+    assert line[lexing.column - 1 :].startswith("'\"'") and "×'" in lexing.message
+    # the sweep of the string's inside finds the sorry the lexer's view hid
+    assert any(i.rule == "sorry" for i in issues)
+
+
+def test_every_statement_passes_with_its_own_main():
+    """Each statement of the benchmark, its answer filled in and a proof in place of
+    `sorry`, passes in its own namespace and in a packet's."""
+    import re
+
+    from ofb_testing import REPO
+    from openfrontiers.submission.local import is_yes_no, problem_namespace
+
+    checked = 0
+    for path in sorted((REPO / "FrontierBench").glob("*.lean")):
+        ref = path.read_text(encoding="utf-8")
+        if "answer(sorry)" not in ref:
+            continue
+        yes_no = is_yes_no(ref)
+        ns = problem_namespace(ref)
+        sub = ref.replace("answer(sorry)", "answer(True)" if yes_no else "answer(2)")
+        sub = re.sub(r":= by\n  sorry", ":= by\n" + PROOF, sub)
+        for text, names in ((sub, {ns: ns}), (sub.replace(ns, "P123"), {"P123": ns, ns: ns})):
+            result = static.check(text, ref, namespaces=names, yes_no=yes_no)
+            assert result.passed, (path.name, [i.text(path.name) for i in result.issues])
+        checked += 1
+    assert checked > 100
 
 
 def test_value_answers_must_be_explicit():

@@ -31,15 +31,34 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..lean.decls import Command, Declaration, LeanFile
-from ..lean.lexer import CLOSERS, OPENERS, Kind, Token, group_end
+from ..lean.decls import (
+    COMMAND_KEYWORDS,
+    DECL_KEYWORDS,
+    LINE_START_KEYWORDS,
+    Command,
+    Declaration,
+    LeanFile,
+)
+from ..lean.decls import MODIFIERS as DECL_MODIFIERS
+from ..lean.lexer import (
+    CLOSERS,
+    ID_CHAR,
+    IDENT,
+    OPENERS,
+    Kind,
+    Token,
+    group_end,
+    tokenize,
+)
 from . import allowlist
 
 # Option names a submission may set; everything else (debug.*, backward.*, compiler.*,
-# bootstrap.*, interpreter.*, …) can change what the kernel or the elaborator accepts.
+# bootstrap.*, interpreter.*, …) can change what the kernel or the elaborator accepts, and
+# `trace.profiler.output` makes Lean write a file wherever the submission says.
 SAFE_OPTIONS = re.compile(
     r"^(?:maxHeartbeats|maxRecDepth|synthInstance\.maxHeartbeats|synthInstance\.maxSize"
-    r"|autoImplicit|relaxedAutoImplicit|linter\..+|pp\..+|trace\..+|profiler(?:\..+)?"
+    r"|autoImplicit|relaxedAutoImplicit|linter\..+|pp\..+|trace\.(?!profiler\.output).+"
+    r"|profiler(?:\..+)?"
     r"|exponentiation\.threshold)$"
 )
 TRUST_ESCAPES = {
@@ -61,6 +80,9 @@ TRUST_ESCAPES = {
     "addDecl": "adds declarations from meta code",
     "addDeclCore": "adds declarations without the kernel",
     "Environment.addDeclCore": "adds declarations without the kernel",
+    "bv_decide": "admits its SAT certificate through Lean.ofReduceBool (compiled code)",
+    "bv_decide?": "admits its SAT certificate through Lean.ofReduceBool (compiled code)",
+    "bv_check": "reads a certificate file and admits it through Lean.ofReduceBool",
 }
 SORRY_WORDS = {"sorry": "a proof hole", "admit": "a proof hole", "sorryAx": "a proof hole"}
 NOT_EXPLICIT = {
@@ -80,6 +102,53 @@ NOT_EXPLICIT = {
     "Set.Nonempty.some",
     "Nonempty.some",
 }
+# Words that start a command. After a parse error Lean restarts one character at a time,
+# also inside a string or a «name», and runs the first command it can read there; so none
+# of these may stand anywhere inside such a token.
+STARTER_WORDS = (
+    DECL_KEYWORDS
+    | COMMAND_KEYWORDS
+    | LINE_START_KEYWORDS
+    | DECL_MODIFIERS
+    | allowlist.COMMAND_WORDS
+    | frozenset(allowlist.RUN_CODE_WORDS)
+)
+# Command keywords that run or install code; a name may not end in one (the same restart
+# reads `xrun_cmd` from its second character on as `run_cmd`). Keywords that run nothing
+# and often end ordinary names (`prefix`, `module`, `instance`, …) are left out, so that
+# `List.take_prefix` stays usable.
+SUFFIX_WORDS = (allowlist.COMMAND_WORDS | frozenset(allowlist.RUN_CODE_WORDS)) - {
+    "alias",
+    "axiom",
+    "class",
+    "export",
+    "include",
+    "infix",
+    "infixl",
+    "infixr",
+    "instance",
+    "meta",
+    "module",
+    "mutual",
+    "nonrec",
+    "notation",
+    "notation3",
+    "omit",
+    "opaque",
+    "postfix",
+    "prefix",
+    "seal",
+    "unseal",
+}
+# Characters a comment or a character literal may directly follow: anything else may end a
+# token of Lean's or Mathlib's with the `/`, `-` or `'` that opens it (`\/` is `Or`, `×'`
+# is `PProd`, `''` is `Set.image`), and Lean would read on from there as code.
+_BEFORE_COMMENT = frozenset(" \t\r\n)]}⟩»")
+_BEFORE_CHAR = frozenset(" \t\r\n([{⟨,»")
+# A tactic configuration written as a `{ field := value }` literal: a positional or
+# computed one (`⟨false, true, …⟩`, `.mk …`) can switch on `native` without naming it.
+_CONFIG_SYMBOLS = frozenset({"{", "}", ",", ":=", "+", "-", "*", "^", "/"})
+
 _SPELLINGS = {
     "->": "→",
     "<->": "↔",
@@ -94,6 +163,10 @@ _SPELLINGS = {
 
 RULES = {
     "imports": "only `import Mathlib` and `import FrontierBench.Util.*`",
+    "lexing": "the file reads the same to Lean as to this layer: nothing runs to the end of "
+    "the file, no comment or character literal glued to a symbol (`\\/-`, `×'\"'`), no "
+    "command keyword inside a string or a «name», no name ending in a code-running command "
+    "keyword (Lean's error recovery restarts inside them)",
     "sorry": "no sorry, admit or sorryAx",
     "axiom": "no axiom declarations",
     "trust": "no native_decide, ofReduceBool, trustCompiler, implemented_by, extern, unsafe, "
@@ -277,7 +350,9 @@ class _Checker:
     def run(self) -> StaticResult:
         main = self.main()
         self.commands(main)
+        self.lexing()
         self.tokens()
+        self.configs()
         self.attribute_groups()
         self.imports()
         if main is not None:
@@ -290,6 +365,123 @@ class _Checker:
         return any(start <= tok.start < end for start, end in self.reference_spans)
 
     # -- everywhere ---------------------------------------------------------------------
+    def lexing(self) -> None:
+        """The file must read the same to Lean as to this layer. Lean's token table is
+        larger than the lexer's (`\\/`, `×'`, `''` …), and after a parse error Lean restarts
+        one character at a time — inside strings, «names» and names too — and runs the
+        first command it can read. So: nothing may run to the end of the file, no comment or
+        character literal may be glued to a symbol, no command keyword may stand inside a
+        string or a «name» (their insides are also swept like code, for interpolations the
+        lexer does not know), and no name may end in a code-running command keyword."""
+        source = self.sub.lean.source
+        for tok in self.sub.lean.tokens:
+            if self.in_reference_command(tok):
+                continue
+            if not tok.terminated:
+                self.issue(
+                    "lexing",
+                    tok,
+                    f"this {tok.kind} is never closed: it runs to the end of the file, where "
+                    "Lean stops reading it differently",
+                )
+                continue
+            before = source[tok.start - 1] if tok.start > 0 else " "
+            glued = (tok.is_comment and before not in _BEFORE_COMMENT) or (
+                tok.kind is Kind.CHAR and before not in _BEFORE_CHAR
+            )
+            if glued and not ID_CHAR.match(before):
+                self.issue(
+                    "lexing",
+                    tok,
+                    f"`{tok.text[:3]}` directly after `{before}`: Lean may read `{before}"
+                    f"{tok.text[0]}` as one token and the rest as code; put a space between",
+                )
+            elif tok.kind in (Kind.STRING, Kind.INTERP_STRING, Kind.RAW_STRING):
+                start = len(tok.text) - len(tok.text.lstrip("r#")) + 1
+                inner = tok.text[start:]
+                inner = inner.rstrip("#")[:-1] if inner.endswith(('"', "#")) else inner[:-1]
+                self.interior(inner, tok.start + start)
+            elif tok.kind is Kind.IDENT:
+                for part in re.finditer(r"«([^»]*)»", tok.text):
+                    self.interior(part.group(1), tok.start + part.start(1))
+                plain = re.sub(r"«[^»]*»", "", tok.text)
+                word = next(
+                    (w for w in SUFFIX_WORDS if plain.endswith(w) and len(plain) > len(w)), None
+                )
+                if word is not None:
+                    self.issue(
+                        "lexing",
+                        tok,
+                        f"`{tok.text}` ends in the command keyword `{word}`: after a parse "
+                        "error Lean restarts inside the name and runs that command; rename it",
+                    )
+
+    def interior(self, text: str, base: int) -> None:
+        """The inside of a string or a «name»: no command starts anywhere in it, and read
+        as code it breaks no token rule."""
+        for i, ch in enumerate(text):
+            word = None
+            if ch == "#" and IDENT.match(text, i + 1):
+                word = "#" + IDENT.match(text, i + 1).group()  # type: ignore[union-attr]
+            elif text.startswith(("/--", "/-!"), i):
+                word = text[i : i + 3]
+            elif text.startswith("@[", i):
+                word = "@["
+            elif (m := IDENT.match(text, i)) and m.group() in STARTER_WORDS:
+                word = m.group()
+            if word is not None:
+                self.issue(
+                    "lexing",
+                    base + i,
+                    f"`{word}` inside a string or a «name»: after a parse error Lean reads "
+                    "a command there",
+                )
+        code = [
+            Token(t.kind, t.text, t.start + base, t.end + base)
+            for t in tokenize(text)
+            if not t.is_trivia
+        ]
+        for i, tok in enumerate(code):
+            if tok.kind is Kind.IDENT:
+                self.identifier(code, i)
+            elif _is_hash_command(tok):
+                self.issue(
+                    "run-code", tok, f"`{tok.text}` inside a string or a «name» is a `#`-command"
+                )
+
+    def configs(self) -> None:
+        """`(config := …)` is a `{ field := value }` literal: a positional (`⟨false, true,
+        …⟩`) or computed (`.mk …`, a definition) configuration can switch on `decide`'s
+        `native` without naming it."""
+        code = self.sub.code
+        for i, tok in enumerate(code):
+            if not (
+                tok.text == "("
+                and i + 2 < len(code)
+                and _plain_name(code[i + 1].text) == "config"
+                and code[i + 2].text == ":="
+            ):
+                continue
+            close = group_end(code, i)
+            inner = code[i + 3 : close if close is not None else len(code)]
+            for j, t in enumerate(inner):
+                field_name = (
+                    t.kind is Kind.IDENT and j + 1 < len(inner) and inner[j + 1].text == ":="
+                )
+                if not (
+                    t.kind is Kind.NUMBER
+                    or t.text in _CONFIG_SYMBOLS
+                    or t.text in ("true", "false")
+                    or (field_name and "." not in t.text)
+                ):
+                    self.issue(
+                        "trust",
+                        t,
+                        f"`{t.text}` in a tactic configuration: write it as `{{ field := value }}` "
+                        "with literal values (or `+option`), so that no option is set unseen",
+                    )
+                    break
+
     def tokens(self) -> None:
         """Rules on single tokens, wherever they stand: Lean starts a command at a command
         keyword even inside what looks like a proof, so none of these waits for the
@@ -320,8 +512,8 @@ class _Checker:
         text = tok.text
         name = _plain_name(text)
         last = name.split(".")[-1]
-        if text in SORRY_WORDS:
-            self.issue("sorry", tok, f"`{text}` is {SORRY_WORDS[text]}")
+        if name in SORRY_WORDS:
+            self.issue("sorry", tok, f"`{text}` is {SORRY_WORDS[name]}")
         elif text in ("axiom", "axioms"):
             self.issue("axiom", tok, "axioms are not allowed")
         elif name in TRUST_ESCAPES or last in (
@@ -332,7 +524,7 @@ class _Checker:
         ):
             reason = TRUST_ESCAPES.get(name) or TRUST_ESCAPES[last]
             self.issue("trust", tok, f"`{text}` {reason}")
-        elif text == "native" and (
+        elif name == "native" and (
             (i > 0 and code[i - 1].text == "+") or (i + 1 < len(code) and code[i + 1].text == ":=")
         ):
             self.issue("trust", tok, "`native` decision procedures trust compiled code")
@@ -345,7 +537,9 @@ class _Checker:
                 f"`{text}` starts a command that is not allowed (a proof needs only "
                 f"{', '.join(allowlist.DECLARATIONS)} and {', '.join(allowlist.COMMANDS)})",
             )
-        elif name.split(".")[0] in allowlist.META_ROOTS or name in allowlist.META_NAMES:
+        elif (
+            name.split(".")[0] in allowlist.META_ROOTS or name.split(".")[0] in allowlist.META_NAMES
+        ):
             self.issue(
                 "metaprogramming",
                 tok,
@@ -412,6 +606,14 @@ class _Checker:
         if main.modifiers or main.attributes:
             extra = ", ".join([*main.modifiers, *(f"@[{a}]" for a in main.attributes)])
             self.issue("main", main.keyword, f"`main` carries {extra}: leave it as stated")
+        ref_prefixes = [m.prefixes for m in self.ref.mains()]
+        if main.prefixes and [main.prefixes] != ref_prefixes:
+            self.issue(
+                "main",
+                main.keyword,
+                f"`main` is preceded by `{main.prefixes[0]}`: an `open … in` or `set_option "
+                "… in` on `main` changes how its statement reads; leave it as stated",
+            )
         return main
 
     def reference_commands(self) -> list[list[str]]:
