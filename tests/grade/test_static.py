@@ -197,17 +197,21 @@ ATTACKS = {
         before_main('#eval IO.FS.writeFile "/tmp/x" ""'),
         before_main("run_cmd pure ()"),
         before_main("initialize pure ()"),
+        before_main("theorem p : ∀ n : ℕ, n + 0 = n := by plausible"),
+        before_main("theorem u : True := by aesop (add safe tactic t)"),
     ],
     "metaprogramming": [
         before_main("open Lean Elab in\ntheorem t : True := trivial"),
         before_main("def prog : IO Unit := pure ()"),
         before_main("def n : Name := `foo"),
         before_main('def prog := IO.FS.writeFile "/tmp/x" ""'),
+        before_main("def t := Mathlib.Tactic.Ring.RingNF.M.run"),
     ],
     "set-option": [
         before_main("set_option debug.skipKernelTC true"),
         honest(proof="  set_option backward.isDefEq.lazyWhnfCore false in\n  simp"),
         before_main('set_option trace.profiler.output "/tmp/x"'),
+        before_main('set_option trace.«profiler».output "/tmp/x"'),
     ],
     "shadowing": [
         before_main("theorem LehmerNumber.x : True := trivial").replace(
@@ -226,11 +230,17 @@ ATTACKS = {
         honest().replace("theorem main", "@[simp] theorem main"),
         honest().replace("theorem main", "open Classical in\ntheorem main"),
         honest().replace("theorem main", "set_option pp.all true in\ntheorem main"),
+        # not at a line start, so not split off as a command: still a prefix to Lean
+        before_main("theorem t : True := trivial open Classical in"),
+        before_main("theorem t : True := trivial variable (h : False) in"),
     ],
     "statement": [
         honest().replace("1 < n ∧", "0 < n ∧"),
         honest().replace("theorem main :", "theorem main (h : False) :"),
         honest().replace("answer(True) ↔", "True ↔"),
+        # in effect at `main`: notations, instances, names and variables change its reading
+        before_main("open scoped Classical"),
+        before_main("variable (LehmerNumber : ℕ → Prop)"),
     ],
     "answer": [honest("1 = 1"), honest("¬False"), honest("sorry")],
 }
@@ -261,8 +271,31 @@ theorem glued : True := trivial/- a comment right after a name -/
 theorem cfg : 10 < 20 := by decide (config := { kernel := true })
 theorem cfg' : (2 : ℕ) ^ 3 = 8 := by simp (config := { decide := true, maxSteps := 2 ^ 20 })
 theorem take_prefix' (l : List ℕ) : l.take 1 <+: l := List.take_prefix 1 l
-theorem strings : "ab".length = 2 := rfl"""
+theorem strings : "ab".length = 2 := rfl
+theorem by_aesop (n : ℕ) : n + 0 = n := by aesop (add simp Nat.add_zero)"""
     assert rules(before_main(text)) == set()
+
+
+def test_scoped_opens_and_variables_before_main_are_fine():
+    """`open`/`variable` inside a `section … end`, or as `… in` on a helper, or after
+    `main`, leave `main`'s statement as the reference reads it."""
+    text = """\
+section
+open Finset
+variable (k : ℕ)
+theorem card_e : (∅ : Finset ℕ).card = k - k := by simp
+end
+
+open Finset in
+theorem card_e' : (∅ : Finset ℕ).card = 0 := card_empty
+
+variable (k : ℕ) in
+theorem k_eq : k = k := rfl"""
+    assert rules(before_main(text)) == set()
+    assert (
+        rules(honest().replace("end FrontierBench.O02", "open Finset\nend FrontierBench.O02"))
+        == set()
+    )
 
 
 def test_lexing_issues_point_at_the_token():

@@ -19,8 +19,13 @@ A submission is accepted by this layer when:
   `implemented_by`, `extern`, `unsafe`, `partial`, `prelude`, …), syntax that runs code at
   compile time (`by_elab`, `run_tac`, `#eval!`, …), meta-level names (`Lean.…`, `TacticM`,
   `IO`, quotations), or debug/kernel options — anywhere, also inside proofs;
+* it reads the same to Lean as to this layer (the lexing rule): no token runs to the end
+  of the file, no comment or character literal is glued to a symbol, no command keyword
+  stands inside a string or a «name», and no name ends in a code-running command keyword
+  (Lean's error recovery restarts inside them);
 * its own declarations live in its namespace under names that capture nothing the
-  statement uses; the reference's definitions appear unchanged, before `main`;
+  statement uses; the reference's definitions appear unchanged, before `main`; no `open`
+  or `variable` of its own is in effect at `main`, and `main` has no `… in` prefix;
 * `main`'s signature equals the reference's with only the answer filled in: the literal
   `True` or `False` for yes/no items, an explicit plain term (no `sInf`/`Classical.choose`,
   no tactic block, none of the submission's own declarations) for value items.
@@ -111,13 +116,12 @@ STARTER_WORDS = (
     | LINE_START_KEYWORDS
     | DECL_MODIFIERS
     | allowlist.COMMAND_WORDS
-    | frozenset(allowlist.RUN_CODE_WORDS)
 )
 # Command keywords that run or install code; a name may not end in one (the same restart
 # reads `xrun_cmd` from its second character on as `run_cmd`). Keywords that run nothing
 # and often end ordinary names (`prefix`, `module`, `instance`, …) are left out, so that
 # `List.take_prefix` stays usable.
-SUFFIX_WORDS = (allowlist.COMMAND_WORDS | frozenset(allowlist.RUN_CODE_WORDS)) - {
+SUFFIX_WORDS = allowlist.COMMAND_WORDS - {
     "alias",
     "axiom",
     "class",
@@ -169,8 +173,9 @@ RULES = {
     "keyword (Lean's error recovery restarts inside them)",
     "sorry": "no sorry, admit or sorryAx",
     "axiom": "no axiom declarations",
-    "trust": "no native_decide, ofReduceBool, trustCompiler, implemented_by, extern, unsafe, "
-    "partial, opaque, prelude, addDeclCore",
+    "trust": "no native_decide, decide +native, bv_decide, ofReduceBool, trustCompiler, "
+    "implemented_by, extern, unsafe, partial, opaque, prelude, addDeclCore; a tactic's "
+    "(config := …) is a { field := value } literal",
     "command": "only the commands a proof needs: theorem, lemma, def, abbrev, structure, "
     "inductive, example, namespace, section, end, open, variable, universe, set_option; "
     "modifiers noncomputable, private, protected; deriving DecidableEq, Repr, Inhabited, "
@@ -179,17 +184,19 @@ RULES = {
     "attribute": "only the attributes simp, norm_cast, push_cast, gcongr, fun_prop, ext, "
     "reducible, irreducible, grind (=, →, ←), on the submission's own declarations",
     "run-code": "no code run at compile time: no #-command (#eval, #eval!, #guard, #check, "
-    "…; write Mathlib's `#s` as `# s`), by_elab, run_tac, run_cmd, initialize",
-    "metaprogramming": "no meta-level names (Lean.…, Qq.…, TacticM, MetaM, IO, …), "
+    "…; write Mathlib's `#s` as `# s`), by_elab, run_tac, run_cmd, initialize, plausible",
+    "metaprogramming": "no meta-level names (Lean.…, Qq.…, TacticM, MetaM, IO, IO.…, …), "
     "syntax quotations or name literals",
     "set-option": "no debug, kernel or compiler options (only maxHeartbeats, maxRecDepth, "
-    "synthInstance.*, linter.*, pp.*, trace.*)",
+    "synthInstance.*, linter.*, pp.*, trace.* but trace.profiler.output)",
     "shadowing": "the submission's declarations live in its namespace under fresh names: "
     "none may capture a name the statement uses or a notation stands for",
     "definitions": "the reference's definitions appear unchanged, before `main`",
-    "main": "exactly one theorem `main`, in the packet's namespace, without modifiers or "
-    "attributes",
-    "statement": "`main`'s signature equals the reference's, with only the answer filled in",
+    "main": "exactly one theorem `main`, in the packet's namespace, without modifiers, "
+    "attributes or an `… in` prefix",
+    "statement": "`main`'s signature equals the reference's, with only the answer filled in, "
+    "and no `open` or `variable` of the submission is in effect at `main` (put them in a "
+    "`section … end` before it, or write `open … in` on the declarations that need them)",
     "answer": "a yes/no answer is the literal True or False; a value answer is an explicit "
     "plain term (no sInf, Classical.choose, …, no tactic block, none of the submission's own "
     "declarations)",
@@ -291,6 +298,21 @@ def _plain_name(text: str) -> str:
     return text.removeprefix("_root_.")
 
 
+def _before_header(src: _Source, decl: Declaration) -> str | None:
+    """The code token right before `decl`'s docstring (or keyword), if any."""
+    start = (decl.docstring or decl.keyword).start
+    before = [t for t in src.code if t.end <= start]
+    return before[-1].text if before else None
+
+
+def _argument(cmd: Command) -> str:
+    """The name after `namespace`, `section` or `end` (or "")."""
+    toks = [t for t in cmd.tokens if not t.is_comment]
+    k = next((i for i, t in enumerate(toks) if t.text == cmd.kind), 0)
+    nxt = toks[k + 1] if k + 1 < len(toks) else None
+    return _plain_name(nxt.text) if nxt is not None and nxt.kind is Kind.IDENT else ""
+
+
 def _is_hash_command(tok: Token) -> bool:
     """`#eval`, `#check`, `#s`: `#` directly followed by a name (Lean reads a declared
     `#`-keyword there; `# s`, `#[` and `#{` are not this)."""
@@ -358,6 +380,7 @@ class _Checker:
         if main is not None:
             self.definitions(main)
             self.statement(main)
+            self.scope_at_main(main)
         self.result.issues.sort(key=lambda i: (i.line, i.column, i.rule))
         return self.result
 
@@ -507,6 +530,20 @@ class _Checker:
                     f"`{text}` quotes syntax or names: only meta-level code needs it",
                 )
 
+    @staticmethod
+    def in_add_clause(code: list[Token], i: int) -> bool:
+        """Is `code[i]` inside a `(add …)` group (aesop's rule clause)?"""
+        depth = 0
+        for j in range(i - 1, -1, -1):
+            text = code[j].text
+            if text in CLOSERS:
+                depth += 1
+            elif text in OPENERS:
+                if depth == 0:
+                    return text == "(" and j + 1 < len(code) and code[j + 1].text == "add"
+                depth -= 1
+        return False
+
     def identifier(self, code: list[Token], i: int) -> None:
         tok = code[i]
         text = tok.text
@@ -537,8 +574,17 @@ class _Checker:
                 f"`{text}` starts a command that is not allowed (a proof needs only "
                 f"{', '.join(allowlist.DECLARATIONS)} and {', '.join(allowlist.COMMANDS)})",
             )
+        elif text == "tactic" and self.in_add_clause(code, i):
+            self.issue(
+                "run-code",
+                tok,
+                "aesop's `(add … tactic t)` runs the submission's `t` as a tactic "
+                "(add lemmas with `(add simp …)`, `(add safe apply …)`, …)",
+            )
         elif (
-            name.split(".")[0] in allowlist.META_ROOTS or name.split(".")[0] in allowlist.META_NAMES
+            name.split(".")[0] in allowlist.META_ROOTS
+            or name.split(".")[0] in allowlist.META_NAMES
+            or name.startswith(allowlist.META_PREFIXES)
         ):
             self.issue(
                 "metaprogramming",
@@ -547,7 +593,7 @@ class _Checker:
                 "a proof does not need it",
             )
         elif text == "set_option" and i + 1 < len(code):
-            option = code[i + 1].text
+            option = _plain_name(code[i + 1].text)  # `trace.«profiler».output` too
             if not SAFE_OPTIONS.match(option):
                 self.issue("set-option", code[i + 1], f"set_option {option} is not allowed")
             elif (
@@ -606,15 +652,56 @@ class _Checker:
         if main.modifiers or main.attributes:
             extra = ", ".join([*main.modifiers, *(f"@[{a}]" for a in main.attributes)])
             self.issue("main", main.keyword, f"`main` carries {extra}: leave it as stated")
-        ref_prefixes = [m.prefixes for m in self.ref.mains()]
-        if main.prefixes and [main.prefixes] != ref_prefixes:
+        # Any `… in` right before `main` scopes it, whether or not the scanner split it off
+        # (`trivial open Classical in` on the line before is not at a line start).
+        if _before_header(self.sub, main) == "in" and not any(
+            _before_header(self.ref, m) == "in" for m in self.ref.mains()
+        ):
             self.issue(
                 "main",
                 main.keyword,
-                f"`main` is preceded by `{main.prefixes[0]}`: an `open … in` or `set_option "
-                "… in` on `main` changes how its statement reads; leave it as stated",
+                "`main` is preceded by an `… in` prefix (`open … in`, `set_option … in`, "
+                "`variable … in`): it changes how the statement reads; leave it as stated",
             )
         return main
+
+    def scope_at_main(self, main: Declaration) -> None:
+        """No `open` or `variable` of the submission is in effect at `main`: an opened
+        namespace brings notations, instances and names that change how the statement
+        reads, and a variable can take the place of a name it uses. Inside a `section …
+        end` (or with `… in`) before `main` they are fine."""
+        scopes: list[tuple[list[str], list[Command]]] = [([], [])]
+        for cmd in self.sub.lean.commands:
+            if cmd.start >= main.start:
+                break
+            if cmd.kind in ("namespace", "section"):
+                name = _argument(cmd)
+                scopes.append((name.split(".") if name else [], []))
+            elif cmd.kind == "end":
+                want = _argument(cmd).split(".") if _argument(cmd) else []
+                if not want and len(scopes) > 1:
+                    scopes.pop()
+                while want and len(scopes) > 1:
+                    parts = scopes[-1][0]
+                    if not parts or want[-len(parts) :] != parts:
+                        break
+                    want = want[: -len(parts)]
+                    scopes.pop()
+            elif (
+                cmd.kind in ("open", "variable")
+                and cmd.tokens[-1].text != "in"  # a prefix of the next command only
+                and not any(start <= cmd.start < end for start, end in self.reference_spans)
+            ):
+                scopes[-1][1].append(cmd)
+        for _, effects in scopes:
+            for cmd in effects:
+                self.issue(
+                    "statement",
+                    cmd.tokens[0],
+                    f"`{cmd.kind}` here is still in effect at `main` and can change how its "
+                    f"statement reads: put it in a `section … end` before `main`, or write "
+                    f"`{cmd.kind} … in` on the declarations that need it",
+                )
 
     def reference_commands(self) -> list[list[str]]:
         """Normalized token texts of the reference's commands before its `main`."""
