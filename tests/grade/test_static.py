@@ -401,3 +401,23 @@ def test_yes_no_form_is_read_from_main_s_type(statement, expected):
     from openfrontiers.submission.local import is_yes_no
 
     assert is_yes_no(statement) is expected
+
+
+def test_bracket_pass_agrees_with_group_end():
+    """The one-pass bracket table the rules use finds the same closers as `group_end`, also
+    with unbalanced and mixed brackets."""
+    import random
+
+    from openfrontiers.lean.lexer import group_end, tokenize
+
+    rng = random.Random(7)
+    pieces = ["(", ")", "[", "]", "{", "}", "⟨", "⟩", "@[", "answer(", "x", " ", "y"]
+    for _ in range(300):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 40)))
+        code = [t for t in tokenize(text) if not t.is_trivia]
+        closing, enclosing = static._brackets(code)
+        for i, tok in enumerate(code):
+            if tok.text in static.OPENERS:
+                assert closing.get(i) == group_end(code, i), (text, i)
+            j = enclosing[i]
+            assert j is None or (j < i and closing.get(j, len(code)) >= i), (text, i)

@@ -48,7 +48,6 @@ from ..lean.decls import MODIFIERS as DECL_MODIFIERS
 from ..lean.lexer import (
     CLOSERS,
     ID_CHAR,
-    IDENT,
     OPENERS,
     Kind,
     Token,
@@ -117,6 +116,10 @@ STARTER_WORDS = (
     | DECL_MODIFIERS
     | allowlist.COMMAND_WORDS
 )
+_STARTERS_BY_LAST = {
+    last: tuple(w for w in sorted(STARTER_WORDS) if w[-1] == last)
+    for last in {w[-1] for w in STARTER_WORDS}
+}
 # Command keywords that run or install code; a name may not end in one (the same restart
 # reads `xrun_cmd` from its second character on as `run_cmd`). Keywords that run nothing
 # and often end ordinary names (`prefix`, `module`, `instance`, …) are left out, so that
@@ -152,6 +155,17 @@ _BEFORE_CHAR = frozenset(" \t\r\n([{⟨,»")
 # A tactic configuration written as a `{ field := value }` literal: a positional or
 # computed one (`⟨false, true, …⟩`, `.mk …`) can switch on `native` without naming it.
 _CONFIG_SYMBOLS = frozenset({"{", "}", ",", ":=", "+", "-", "*", "^", "/"})
+
+# Names (without guillemets) and the other openers of a command, for `interior`.
+_WORD = re.compile(r"[A-Za-z_\u0370-\u03ff\u1f00-\u1fff\u2100-\u214f][\w'!?.]*")
+_OTHER_STARTS = re.compile(r"#(?=[A-Za-z_«])[^\s]*|@\[|/--|/-!")
+
+
+def _starter_suffixes(word: str) -> list[str]:
+    """The command keywords a name ends with (itself included): Lean's restart reads a
+    name from each of its characters."""
+    return [w for w in _STARTERS_BY_LAST.get(word[-1], ()) if word.endswith(w)]
+
 
 _SPELLINGS = {
     "->": "→",
@@ -298,6 +312,22 @@ def _plain_name(text: str) -> str:
     return text.removeprefix("_root_.")
 
 
+def _brackets(code: list[Token]) -> tuple[dict[int, int], list[int | None]]:
+    """One pass over `code`: the index of the token closing each opener (as `group_end`
+    finds it), and for each token the index of the innermost opener around it. Rules use
+    these instead of scanning from every bracket, which is quadratic on hostile input."""
+    closing: dict[int, int] = {}
+    enclosing: list[int | None] = []
+    stack: list[int] = []
+    for i, tok in enumerate(code):
+        enclosing.append(stack[-1] if stack else None)
+        if tok.kind is Kind.SYMBOL and tok.text in OPENERS:
+            stack.append(i)
+        elif tok.kind is Kind.SYMBOL and tok.text in CLOSERS and stack:
+            closing[stack.pop()] = i
+    return closing, enclosing
+
+
 def _before_header(src: _Source, decl: Declaration) -> str | None:
     """The code token right before `decl`'s docstring (or keyword), if any."""
     start = (decl.docstring or decl.keyword).start
@@ -357,6 +387,7 @@ class _Checker:
         # Commands of the submission that repeat the reference's own (before `main`): the
         # allow-lists do not apply to them; the definitions rule checks them.
         self.reference_spans: list[tuple[int, int]] = []
+        self.closing, self.enclosing = _brackets(self.sub.code)
 
     def issue(self, rule: str, where: Token | int | None, message: str) -> None:
         offset = None if where is None else where if isinstance(where, int) else where.start
@@ -442,31 +473,30 @@ class _Checker:
     def interior(self, text: str, base: int) -> None:
         """The inside of a string or a «name»: no command starts anywhere in it, and read
         as code it breaks no token rule."""
-        for i, ch in enumerate(text):
-            word = None
-            if ch == "#" and IDENT.match(text, i + 1):
-                word = "#" + IDENT.match(text, i + 1).group()  # type: ignore[union-attr]
-            elif text.startswith(("/--", "/-!"), i):
-                word = text[i : i + 3]
-            elif text.startswith("@[", i):
-                word = "@["
-            elif (m := IDENT.match(text, i)) and m.group() in STARTER_WORDS:
-                word = m.group()
-            if word is not None:
-                self.issue(
-                    "lexing",
-                    base + i,
-                    f"`{word}` inside a string or a «name»: after a parse error Lean reads "
-                    "a command there",
-                )
+        # Lean's restart tries every position, so a keyword counts wherever a name in the
+        # text ends with it (`xrun_cmd`, `«x run_cmd»`); one pass over the words found.
+        hits = [
+            (m.start() + len(m.group()) - len(w), w)
+            for m in _WORD.finditer(text)
+            for w in _starter_suffixes(m.group())
+        ]
+        hits += [(m.start(), m.group()) for m in _OTHER_STARTS.finditer(text)]
+        for offset, word in sorted(hits):
+            self.issue(
+                "lexing",
+                base + offset,
+                f"`{word}` inside a string or a «name»: after a parse error Lean reads a "
+                "command there",
+            )
         code = [
             Token(t.kind, t.text, t.start + base, t.end + base)
             for t in tokenize(text)
             if not t.is_trivia
         ]
+        enclosing = _brackets(code)[1]
         for i, tok in enumerate(code):
             if tok.kind is Kind.IDENT:
-                self.identifier(code, i)
+                self.identifier(code, i, enclosing)
             elif _is_hash_command(tok):
                 self.issue(
                     "run-code", tok, f"`{tok.text}` inside a string or a «name» is a `#`-command"
@@ -485,12 +515,10 @@ class _Checker:
                 and code[i + 2].text == ":="
             ):
                 continue
-            close = group_end(code, i)
-            inner = code[i + 3 : close if close is not None else len(code)]
-            for j, t in enumerate(inner):
-                field_name = (
-                    t.kind is Kind.IDENT and j + 1 < len(inner) and inner[j + 1].text == ":="
-                )
+            close = self.closing.get(i, len(code))
+            for j in range(i + 3, close):
+                t = code[j]
+                field_name = t.kind is Kind.IDENT and j + 1 < close and code[j + 1].text == ":="
                 if not (
                     t.kind is Kind.NUMBER
                     or t.text in _CONFIG_SYMBOLS
@@ -514,7 +542,7 @@ class _Checker:
         for i, tok in enumerate(code):
             text = tok.text
             if tok.kind is Kind.IDENT:
-                self.identifier(code, i)
+                self.identifier(code, i, self.enclosing)
             elif _is_hash_command(tok) and text not in reference_hashes:
                 self.issue(
                     "run-code",
@@ -531,20 +559,17 @@ class _Checker:
                 )
 
     @staticmethod
-    def in_add_clause(code: list[Token], i: int) -> bool:
+    def in_add_clause(code: list[Token], enclosing: list[int | None], i: int) -> bool:
         """Is `code[i]` inside a `(add …)` group (aesop's rule clause)?"""
-        depth = 0
-        for j in range(i - 1, -1, -1):
-            text = code[j].text
-            if text in CLOSERS:
-                depth += 1
-            elif text in OPENERS:
-                if depth == 0:
-                    return text == "(" and j + 1 < len(code) and code[j + 1].text == "add"
-                depth -= 1
-        return False
+        j = enclosing[i]
+        return (
+            j is not None
+            and code[j].text == "("
+            and j + 1 < len(code)
+            and code[j + 1].text == "add"
+        )
 
-    def identifier(self, code: list[Token], i: int) -> None:
+    def identifier(self, code: list[Token], i: int, enclosing: list[int | None]) -> None:
         tok = code[i]
         text = tok.text
         name = _plain_name(text)
@@ -574,7 +599,7 @@ class _Checker:
                 f"`{text}` starts a command that is not allowed (a proof needs only "
                 f"{', '.join(allowlist.DECLARATIONS)} and {', '.join(allowlist.COMMANDS)})",
             )
-        elif text == "tactic" and self.in_add_clause(code, i):
+        elif text == "tactic" and self.in_add_clause(code, enclosing, i):
             self.issue(
                 "run-code",
                 tok,
@@ -610,8 +635,11 @@ class _Checker:
         for i, tok in enumerate(code):
             if tok.text != "@[" or self.in_reference_command(tok):
                 continue
-            close = group_end(code, i)
-            inner = code[i + 1 : close if close is not None else len(code)]
+            close = self.closing.get(i)
+            if close is None:
+                self.issue("attribute", tok, "this `@[` is never closed")
+                continue
+            inner = code[i + 1 : close]
             for attr in split_attributes(inner):
                 if attr not in allowlist.ATTRIBUTES:
                     self.issue(
