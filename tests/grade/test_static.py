@@ -259,6 +259,17 @@ def test_every_rule_has_an_attack():
     assert set(ATTACKS) == set(static.RULES)
 
 
+def test_a_copy_of_the_reference_gets_no_lexing_exemption():
+    """A copy of the reference's definition that differs only by a comment is exempt from
+    the command rules, but a comment glued to one of its symbols is still rejected: Lean's
+    token table may join them (`</`) and read the comment's inside as code."""
+    glued = honest().replace("n.totient ∣ n - 1\n", "n.totient ∣ n -/-\n#eval 1\n-/ 1\n", 1)
+    assert glued != honest()
+    assert "lexing" in rules(glued)
+    spaced = honest().replace("n.totient ∣ n - 1\n", "n.totient ∣ n - /- a note -/ 1\n", 1)
+    assert rules(spaced) == set()
+
+
 def test_what_reads_alike_to_lean_and_to_the_lexer_passes():
     """No false rejections from the lexing rule: Mathlib's `''` and `⁻¹'`, character
     literals after a bracket, a comment right after a name, a configuration literal, names

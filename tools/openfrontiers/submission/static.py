@@ -428,9 +428,10 @@ class _Checker:
         string or a «name» (their insides are also swept like code, for interpolations the
         lexer does not know), and no name may end in a code-running command keyword."""
         source = self.sub.lean.source
+        # No exemption for the reference's own commands: a copy may differ from it in its
+        # comments, and a comment glued to one of its symbols (`1 </- … -/ n` for `1 < n`)
+        # passes as the reference's text to the other rules while Lean may read code there.
         for tok in self.sub.lean.tokens:
-            if self.in_reference_command(tok):
-                continue
             if not tok.terminated:
                 self.issue(
                     "lexing",
@@ -447,7 +448,8 @@ class _Checker:
                 self.issue(
                     "lexing",
                     tok,
-                    f"`{tok.text[:3]}` directly after `{before}`: Lean may read `{before}"
+                    f"`{tok.text if tok.kind is Kind.CHAR else tok.text[:2]}` directly after "
+                    f"`{before}`: Lean may read `{before}"
                     f"{tok.text[0]}` as one token and the rest as code; put a space between",
                 )
             elif tok.kind in (Kind.STRING, Kind.INTERP_STRING, Kind.RAW_STRING):
