@@ -373,6 +373,13 @@ def test_value_answers_are_plain_terms_of_the_statement_alone():
         ]
 
     assert check("2 + 3") == [] and check("(fun k : ℕ => k ^ 2) 3") == []
+    # infimum notation and other choices are not explicit either
+    assert check("⨅ n ∈ {n : ℕ | 1 < n ∧ LehmerNumber n}, n")
+    assert check("Nat.lt_wfRel.wf.min {n : ℕ | 1 < n} ⟨2, by norm_num⟩")
+    # the answer's text is pasted into the Challenge: no comment may swallow what follows
+    (comment,) = check("2 -- the least\n")
+    assert "no comment" in comment.message
+    assert check("2 /- two -/")
     assert "without by" in check("by exact 2")[0].message
     (own,) = check("myValue", "def myValue : ℕ := 2\n")
     assert "myValue" in own.message and "declared by the submission" in own.message

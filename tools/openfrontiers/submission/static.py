@@ -105,6 +105,16 @@ NOT_EXPLICIT = {
     "choose",
     "Set.Nonempty.some",
     "Nonempty.some",
+    "⨅",  # iInf / sInf of a set, as notation
+    "⨆",
+    "WellFounded.min",
+    "argmin",
+    "argminOn",
+    "Exists.some",
+    "PNat.find",
+    "Classical.strongIndefiniteDescription",
+    "Classical.ofNonempty",
+    "Classical.arbitrary",
 }
 # Words that start a command. After a parse error Lean restarts one character at a time,
 # also inside a string or a «name», and runs the first command it can read there; so none
@@ -947,6 +957,15 @@ class _Checker:
                 "the statement of `main` differs from the reference (only the answer may change)",
             )
         self.check_answer(answer_tokens, sub_code[sub_slot[0]])
+        opened, closed = sub_code[sub_slot[0]].end, sub_code[sub_slot[1]].start
+        comment = next(
+            (t for t in self.sub.lean.tokens if t.is_comment and opened <= t.start < closed),
+            None,
+        )
+        if comment is not None:
+            # The answer's text is pasted into the Challenge, on the reference's line: a
+            # comment there would swallow the reference's own `) := by`.
+            self.issue("answer", comment, "no comment inside `answer(…)`: write the term alone")
 
     def check_answer(self, tokens: list[Token], where: Token) -> None:
         texts = [t.text for t in tokens]
