@@ -343,6 +343,19 @@ def test_every_statement_passes_with_its_own_main():
     assert checked > 100
 
 
+def test_ascii_spellings_count_only_where_lean_reads_the_same_notation():
+    """`<=`, `->`, `fun … =>` are `≤`, `→`, `fun … ↦`; `!=` is `bne` (a Bool), not `≠`."""
+    ref = REFERENCE.replace("1 < n ∧", "n ≠ 1 ∧ 0 ≤ n ∧")
+    sub = ref.replace("answer(sorry)", "answer(True)").replace("  sorry\n", PROOF + "\n")
+
+    def check(text: str) -> set[str]:
+        return {i.rule for i in static.check(text, ref, namespaces=NS, yes_no=True).issues}
+
+    assert check(sub) == set()
+    assert check(sub.replace("0 ≤ n", "0 <= n")) == set()
+    assert "statement" in check(sub.replace("n ≠ 1", "n != 1"))
+
+
 def test_value_answers_must_be_explicit():
     ref = REFERENCE.replace(
         "answer(sorry) ↔ ∃ n : ℕ, 1 < n ∧ ¬ n.Prime ∧ LehmerNumber n",

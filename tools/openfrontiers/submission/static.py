@@ -177,16 +177,16 @@ def _starter_suffixes(word: str) -> list[str]:
     return [w for w in _STARTERS_BY_LAST.get(word[-1], ()) if word.endswith(w)]
 
 
+# ASCII spellings Lean reads as the same notation. Not `!=` (that is `bne`, a Bool, where
+# `≠` is `Ne`) and not `exists` (a tactic keyword, no binder in terms).
 _SPELLINGS = {
     "->": "→",
     "<->": "↔",
     "<=": "≤",
     ">=": "≥",
-    "!=": "≠",
     "=>": "↦",
     "fun": "λ",
     "forall": "∀",
-    "exists": "∃",
 }
 
 RULES = {
