@@ -199,6 +199,7 @@ ATTACKS = {
         before_main("initialize pure ()"),
         before_main("theorem p : ∀ n : ℕ, n + 0 = n := by plausible"),
         before_main("theorem u : True := by aesop (add safe tactic t)"),
+        before_main("theorem u : True := by aesop (add safe [apply trivial, (tactic t)])"),
     ],
     "metaprogramming": [
         before_main("open Lean Elab in\ntheorem t : True := trivial"),

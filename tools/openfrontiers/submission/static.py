@@ -338,6 +338,20 @@ def _brackets(code: list[Token]) -> tuple[dict[int, int], list[int | None]]:
     return closing, enclosing
 
 
+def _inside_add(code: list[Token], enclosing: list[int | None]) -> list[bool]:
+    """For each token: is it inside an `(add …)` group (aesop's rule clause), at any depth?"""
+    inside: list[bool] = []
+    for j in enclosing:
+        inside.append(
+            j is not None
+            and (
+                inside[j]
+                or (code[j].text == "(" and j + 1 < len(code) and code[j + 1].text == "add")
+            )
+        )
+    return inside
+
+
 def _before_header(src: _Source, decl: Declaration) -> str | None:
     """The code token right before `decl`'s docstring (or keyword), if any."""
     start = (decl.docstring or decl.keyword).start
@@ -505,10 +519,10 @@ class _Checker:
             for t in tokenize(text)
             if not t.is_trivia
         ]
-        enclosing = _brackets(code)[1]
+        in_add = _inside_add(code, _brackets(code)[1])
         for i, tok in enumerate(code):
             if tok.kind is Kind.IDENT:
-                self.identifier(code, i, enclosing)
+                self.identifier(code, i, in_add)
             elif _is_hash_command(tok):
                 self.issue(
                     "run-code", tok, f"`{tok.text}` inside a string or a «name» is a `#`-command"
@@ -550,11 +564,12 @@ class _Checker:
         keyword even inside what looks like a proof, so none of these waits for the
         scanner to split the file the way Lean would."""
         code = self.sub.code
+        in_add = _inside_add(code, self.enclosing)
         reference_hashes = {t.text for t in self.ref.code if _is_hash_command(t)}
         for i, tok in enumerate(code):
             text = tok.text
             if tok.kind is Kind.IDENT:
-                self.identifier(code, i, self.enclosing)
+                self.identifier(code, i, in_add)
             elif _is_hash_command(tok) and text not in reference_hashes:
                 self.issue(
                     "run-code",
@@ -570,18 +585,7 @@ class _Checker:
                     f"`{text}` quotes syntax or names: only meta-level code needs it",
                 )
 
-    @staticmethod
-    def in_add_clause(code: list[Token], enclosing: list[int | None], i: int) -> bool:
-        """Is `code[i]` inside a `(add …)` group (aesop's rule clause)?"""
-        j = enclosing[i]
-        return (
-            j is not None
-            and code[j].text == "("
-            and j + 1 < len(code)
-            and code[j + 1].text == "add"
-        )
-
-    def identifier(self, code: list[Token], i: int, enclosing: list[int | None]) -> None:
+    def identifier(self, code: list[Token], i: int, in_add: list[bool]) -> None:
         tok = code[i]
         text = tok.text
         name = _plain_name(text)
@@ -611,7 +615,7 @@ class _Checker:
                 f"`{text}` starts a command that is not allowed (a proof needs only "
                 f"{', '.join(allowlist.DECLARATIONS)} and {', '.join(allowlist.COMMANDS)})",
             )
-        elif text == "tactic" and self.in_add_clause(code, enclosing, i):
+        elif text == "tactic" and in_add[i]:
             self.issue(
                 "run-code",
                 tok,
