@@ -98,6 +98,27 @@ def bench_static() -> None:
         for _ in range(runs):
             assert static.check(text, reference, namespaces=ns, yes_no=True).passed
         print(f"static layer, {label}: {(time.perf_counter() - start) / runs * 1000:.1f} ms")
+    # Hostile inputs of 1 MiB each: the layer runs unjailed in the grader, so every rule must
+    # stay linear in the input (a scan from every bracket or every character is not).
+    size = 1 << 20
+    main_at = honest.index("theorem main")
+    end_at = honest.index("end P901")
+    hostile = {
+        "one long string": honest[:end_at] + 'theorem s : True := by\n  "' + "a" * size + '"\n',
+        "unclosed @[": honest[:end_at] + "@[" * (size // 2),
+        "(config := nested": honest[:end_at]
+        + "theorem s : True := by "
+        + "(config := " * (size // 11),
+        "sections before main": honest[:main_at] + "section\n" * (size // 8) + honest[main_at:],
+        "deep parentheses": honest[:end_at]
+        + "theorem s : True := "
+        + "(" * (size // 2)
+        + ")" * (size // 2),
+    }
+    for label, text in hostile.items():
+        start = time.perf_counter()
+        static.check(text, reference, namespaces=ns, yes_no=True)
+        print(f"static layer, hostile 1 MiB, {label}: {time.perf_counter() - start:.2f} s")
 
 
 def bench_attempts(count: int) -> None:

@@ -135,11 +135,30 @@ def before_main(text: str) -> str:
 
 
 ATTACKS = {
+    "lexing": [
+        # A string after `end`: the parse error there makes Lean restart inside it.
+        honest() + '"\n#eval (toString 1).length\n"\n',
+        # `)` is a parse error; Lean restarts at each character and reads `run_cmd`.
+        honest() + ")xrun_cmd pure ()\n",
+        # Lean reads `\\/` (Or) then code; the lexer would see a comment hiding the sorry.
+        honest(proof='  first | exact (True \\/- 1 "-/") | skip\n  exact sorry -- "'),
+        # Lean reads `×'` (PProd) then a string; the lexer a character literal.
+        honest(proof='  first | exact (trivial : Nat ×\'"\' ") | skip\n  exact sorry -- "'),
+        # A «name» holding a command keyword: the same restart reads it.
+        before_main("theorem «run_cmd» : True := trivial"),
+        # Nothing may run to the end of the file.
+        honest() + "/-\n#eval 1\n",
+        honest() + '"\n#eval 1\n',
+    ],
     "imports": [honest().replace("import Mathlib\n", "import Mathlib\nimport Evil\n")],
     "sorry": [
         honest(proof="  sorry"),
         honest(proof="  admit"),
         honest(proof="  exact sorryAx _ false"),
+        honest(proof="  exact _root_.sorryAx _ false"),
+        honest(proof="  exact «sorryAx» _ false"),
+        # `println!` interpolates its string; the lexer does not know it, the sweep does.
+        honest(proof='  have := println! "{(sorry : ℕ)}"\n  trivial'),
     ],
     "axiom": [before_main("axiom cheat : False")],
     "trust": [
@@ -150,6 +169,10 @@ ATTACKS = {
         "prelude\n" + honest(),
         before_main("unsafe def u : ℕ := 1"),
         before_main("opaque o : ℕ"),
+        before_main("theorem b (x : BitVec 8) : x + 0 = x := by bv_decide"),
+        before_main("theorem d : 10 < 20 := by decide (config := ⟨false, true, true, false⟩)"),
+        before_main("theorem d : 10 < 20 := by decide (config := .mk false true true false)"),
+        before_main("theorem d : 10 < 20 := by decide +«native»"),
     ],
     "command": [
         before_main('macro "cheat" : tactic => `(tactic| sorry)'),
@@ -174,15 +197,22 @@ ATTACKS = {
         before_main('#eval IO.FS.writeFile "/tmp/x" ""'),
         before_main("run_cmd pure ()"),
         before_main("initialize pure ()"),
+        before_main("theorem p : ∀ n : ℕ, n + 0 = n := by plausible"),
+        before_main("theorem u : True := by aesop (add safe tactic t)"),
+        before_main("theorem u : True := by aesop (add safe [apply trivial, (tactic t)])"),
     ],
     "metaprogramming": [
         before_main("open Lean Elab in\ntheorem t : True := trivial"),
         before_main("def prog : IO Unit := pure ()"),
         before_main("def n : Name := `foo"),
+        before_main('def prog := IO.FS.writeFile "/tmp/x" ""'),
+        before_main("def t := Mathlib.Tactic.Ring.RingNF.M.run"),
     ],
     "set-option": [
         before_main("set_option debug.skipKernelTC true"),
         honest(proof="  set_option backward.isDefEq.lazyWhnfCore false in\n  simp"),
+        before_main('set_option trace.profiler.output "/tmp/x"'),
+        before_main('set_option trace.«profiler».output "/tmp/x"'),
     ],
     "shadowing": [
         before_main("theorem LehmerNumber.x : True := trivial").replace(
@@ -199,11 +229,19 @@ ATTACKS = {
         .replace("namespace FrontierBench.O02", "namespace Other")
         .replace("end FrontierBench.O02", "end Other"),
         honest().replace("theorem main", "@[simp] theorem main"),
+        honest().replace("theorem main", "open Classical in\ntheorem main"),
+        honest().replace("theorem main", "set_option pp.all true in\ntheorem main"),
+        # not at a line start, so not split off as a command: still a prefix to Lean
+        before_main("theorem t : True := trivial open Classical in"),
+        before_main("theorem t : True := trivial variable (h : False) in"),
     ],
     "statement": [
         honest().replace("1 < n ∧", "0 < n ∧"),
         honest().replace("theorem main :", "theorem main (h : False) :"),
         honest().replace("answer(True) ↔", "True ↔"),
+        # in effect at `main`: notations, instances, names and variables change its reading
+        before_main("open scoped Classical"),
+        before_main("variable (LehmerNumber : ℕ → Prop)"),
     ],
     "answer": [honest("1 = 1"), honest("¬False"), honest("sorry")],
 }
@@ -220,6 +258,103 @@ def test_attack_is_rejected_by_its_rule(rule, submission):
 
 def test_every_rule_has_an_attack():
     assert set(ATTACKS) == set(static.RULES)
+
+
+def test_a_copy_of_the_reference_gets_no_lexing_exemption():
+    """A copy of the reference's definition that differs only by a comment is exempt from
+    the command rules, but a comment glued to one of its symbols is still rejected: Lean's
+    token table may join them (`</`) and read the comment's inside as code."""
+    glued = honest().replace("n.totient ∣ n - 1\n", "n.totient ∣ n -/-\n#eval 1\n-/ 1\n", 1)
+    assert glued != honest()
+    assert "lexing" in rules(glued)
+    spaced = honest().replace("n.totient ∣ n - 1\n", "n.totient ∣ n - /- a note -/ 1\n", 1)
+    assert rules(spaced) == set()
+
+
+def test_what_reads_alike_to_lean_and_to_the_lexer_passes():
+    """No false rejections from the lexing rule: Mathlib's `''` and `⁻¹'`, character
+    literals after a bracket, a comment right after a name, a configuration literal, names
+    ending in an inert keyword, and a docstring that mentions commands."""
+    text = """\
+/-- A docstring may mention `#eval`, `run_cmd` and `instance`: Lean reads it whole. -/
+theorem images (s : Set ℕ) (f : ℕ → ℕ) : f '' s = f '' s ∧ f ⁻¹' s = f ⁻¹' s := ⟨rfl, rfl⟩
+theorem chars : ('a', ['b', 'c']) = ('a', ['b', 'c']) := rfl
+theorem glued : True := trivial/- a comment right after a name -/
+theorem cfg : 10 < 20 := by decide (config := { kernel := true })
+theorem cfg' : (2 : ℕ) ^ 3 = 8 := by simp (config := { decide := true, maxSteps := 2 ^ 20 })
+theorem take_prefix' (l : List ℕ) : l.take 1 <+: l := List.take_prefix 1 l
+theorem strings : "ab".length = 2 := rfl
+theorem by_aesop (n : ℕ) : n + 0 = n := by aesop (add simp Nat.add_zero)"""
+    assert rules(before_main(text)) == set()
+
+
+def test_scoped_opens_and_variables_before_main_are_fine():
+    """`open`/`variable` inside a `section … end`, or as `… in` on a helper, or after
+    `main`, leave `main`'s statement as the reference reads it."""
+    text = """\
+section
+open Finset
+variable (k : ℕ)
+theorem card_e : (∅ : Finset ℕ).card = k - k := by simp
+end
+
+open Finset in
+theorem card_e' : (∅ : Finset ℕ).card = 0 := card_empty
+
+variable (k : ℕ) in
+theorem k_eq : k = k := rfl"""
+    assert rules(before_main(text)) == set()
+    assert (
+        rules(honest().replace("end FrontierBench.O02", "open Finset\nend FrontierBench.O02"))
+        == set()
+    )
+
+
+def test_lexing_issues_point_at_the_token():
+    sub = honest(proof='  first | exact (trivial : Nat ×\'"\' ") | skip\n  exact sorry -- "')
+    issues = static.check(sub, REFERENCE, namespaces=NS, yes_no=True).issues
+    lexing = next(i for i in issues if i.rule == "lexing")
+    line = sub.splitlines()[lexing.line - 1]
+    assert line[lexing.column - 1 :].startswith("'\"'") and "×'" in lexing.message
+    # the sweep of the string's inside finds the sorry the lexer's view hid
+    assert any(i.rule == "sorry" for i in issues)
+
+
+def test_every_statement_passes_with_its_own_main():
+    """Each statement of the benchmark, its answer filled in and a proof in place of
+    `sorry`, passes in its own namespace and in a packet's."""
+    import re
+
+    from ofb_testing import REPO
+    from openfrontiers.submission.local import is_yes_no, problem_namespace
+
+    checked = 0
+    for path in sorted((REPO / "FrontierBench").glob("*.lean")):
+        ref = path.read_text(encoding="utf-8")
+        if "answer(sorry)" not in ref:
+            continue
+        yes_no = is_yes_no(ref)
+        ns = problem_namespace(ref)
+        sub = ref.replace("answer(sorry)", "answer(True)" if yes_no else "answer(2)")
+        sub = re.sub(r":= by\n  sorry", ":= by\n" + PROOF, sub)
+        for text, names in ((sub, {ns: ns}), (sub.replace(ns, "P123"), {"P123": ns, ns: ns})):
+            result = static.check(text, ref, namespaces=names, yes_no=yes_no)
+            assert result.passed, (path.name, [i.text(path.name) for i in result.issues])
+        checked += 1
+    assert checked > 100
+
+
+def test_ascii_spellings_count_only_where_lean_reads_the_same_notation():
+    """`<=`, `->`, `fun … =>` are `≤`, `→`, `fun … ↦`; `!=` is `bne` (a Bool), not `≠`."""
+    ref = REFERENCE.replace("1 < n ∧", "n ≠ 1 ∧ 0 ≤ n ∧")
+    sub = ref.replace("answer(sorry)", "answer(True)").replace("  sorry\n", PROOF + "\n")
+
+    def check(text: str) -> set[str]:
+        return {i.rule for i in static.check(text, ref, namespaces=NS, yes_no=True).issues}
+
+    assert check(sub) == set()
+    assert check(sub.replace("0 ≤ n", "0 <= n")) == set()
+    assert "statement" in check(sub.replace("n ≠ 1", "n != 1"))
 
 
 def test_value_answers_must_be_explicit():
@@ -252,6 +387,13 @@ def test_value_answers_are_plain_terms_of_the_statement_alone():
         ]
 
     assert check("2 + 3") == [] and check("(fun k : ℕ => k ^ 2) 3") == []
+    # infimum notation and other choices are not explicit either
+    assert check("⨅ n ∈ {n : ℕ | 1 < n ∧ LehmerNumber n}, n")
+    assert check("Nat.lt_wfRel.wf.min {n : ℕ | 1 < n} ⟨2, by norm_num⟩")
+    # the answer's text is pasted into the Challenge: no comment may swallow what follows
+    (comment,) = check("2 -- the least\n")
+    assert "no comment" in comment.message
+    assert check("2 /- two -/")
     assert "without by" in check("by exact 2")[0].message
     (own,) = check("myValue", "def myValue : ℕ := 2\n")
     assert "myValue" in own.message and "declared by the submission" in own.message
@@ -291,3 +433,23 @@ def test_yes_no_form_is_read_from_main_s_type(statement, expected):
     from openfrontiers.submission.local import is_yes_no
 
     assert is_yes_no(statement) is expected
+
+
+def test_bracket_pass_agrees_with_group_end():
+    """The one-pass bracket table the rules use finds the same closers as `group_end`, also
+    with unbalanced and mixed brackets."""
+    import random
+
+    from openfrontiers.lean.lexer import group_end, tokenize
+
+    rng = random.Random(7)
+    pieces = ["(", ")", "[", "]", "{", "}", "⟨", "⟩", "@[", "answer(", "x", " ", "y"]
+    for _ in range(300):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 40)))
+        code = [t for t in tokenize(text) if not t.is_trivia]
+        closing, enclosing = static._brackets(code)
+        for i, tok in enumerate(code):
+            if tok.text in static.OPENERS:
+                assert closing.get(i) == group_end(code, i), (text, i)
+            j = enclosing[i]
+            assert j is None or (j < i and closing.get(j, len(code)) >= i), (text, i)

@@ -487,16 +487,19 @@ class _Scanner:
 
     @staticmethod
     def resolve_scopes(commands: list[Command]) -> None:
-        scopes: list[tuple[str, list[str]]] = []  # (kind, name parts)
+        # (kind, name parts, the namespace inside it): the namespace is kept with its
+        # scope rather than joined again for every command, which is quadratic in depth.
+        scopes: list[tuple[str, list[str], str]] = []
         mutual = 0
         for cmd in commands:
-            ns = ".".join(p for kind, parts in scopes if kind == "namespace" for p in parts)
+            ns = scopes[-1][2] if scopes else ""
             cmd.namespace = ns
             if cmd.kind == "namespace":
-                scopes.append(("namespace", _name_parts(_command_argument(cmd))))
+                parts = _name_parts(_command_argument(cmd))
+                scopes.append(("namespace", parts, ".".join([ns, *parts] if ns else parts)))
             elif cmd.kind == "section":
                 name = _command_argument(cmd)
-                scopes.append(("section", _name_parts(name) if name else []))
+                scopes.append(("section", _name_parts(name) if name else [], ns))
             elif cmd.kind == "mutual":
                 mutual += 1
             elif cmd.kind == "end":

@@ -112,6 +112,9 @@ _ID_FIRST = (
 _ID_REST = _ID_FIRST + "0-9'!?\u2080-\u2089\u2090-\u209c\u1d62-\u1d6a\u2c7c"
 _ID_PART = rf"(?:«[^»]*»|[{_ID_FIRST}][{_ID_REST}]*)"
 _IDENT = rf"{_ID_PART}(?:\.{_ID_PART})*"
+# For rules that look at a token's neighbour: one character that can continue a name (so
+# no token of Lean's table can end right before what follows it).
+ID_CHAR = re.compile(rf"[{_ID_REST}]")
 
 # Multi-character symbols, longest first; every other character is a symbol of its own.
 _SYMBOLS = sorted(

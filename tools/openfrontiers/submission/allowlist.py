@@ -212,11 +212,30 @@ RUN_CODE_WORDS = {
     "run_meta": "runs a MetaM program of the submission",
     "initialize": "runs code when the module is imported",
     "builtin_initialize": "runs code when the module is imported",
+    "plausible": "runs the submission's definitions, compiled, to look for counterexamples "
+    "(it never proves anything)",
+    "slim_check": "runs the submission's definitions, compiled, to look for counterexamples "
+    "(it never proves anything)",
 }
 # The meta level: a proof never names Lean's implementation (everything meta lives under
 # `Lean.`, reached by name or through `open Lean …`), its monads or IO; code of these types
 # is what compile-time attacks are written in.
 META_ROOTS = frozenset({"Lean", "Qq", "Aesop", "ProofWidgets", "Plausible", "ImportGraph"})
+# Meta-level namespaces inside the libraries a proof uses: tactic implementations, their
+# monads and utilities. Naming them is how a submission would assemble meta code from
+# Mathlib's pieces (for a hook such as aesop's `(add … tactic t)`); a proof uses the
+# tactics, never these names.
+META_PREFIXES = (
+    "Mathlib.Tactic.",
+    "Mathlib.Meta.",
+    "Mathlib.Util.",
+    "Mathlib.Lean.",
+    "Mathlib.Command.",
+    "Batteries.Tactic.",
+    "Batteries.Lean.",
+    "Batteries.Util.",
+    "Std.Tactic.",
+)
 META_NAMES = frozenset(
     {
         "TacticM",

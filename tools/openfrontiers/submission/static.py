@@ -19,8 +19,13 @@ A submission is accepted by this layer when:
   `implemented_by`, `extern`, `unsafe`, `partial`, `prelude`, …), syntax that runs code at
   compile time (`by_elab`, `run_tac`, `#eval!`, …), meta-level names (`Lean.…`, `TacticM`,
   `IO`, quotations), or debug/kernel options — anywhere, also inside proofs;
+* it reads the same to Lean as to this layer (the lexing rule): no token runs to the end
+  of the file, no comment or character literal is glued to a symbol, no command keyword
+  stands inside a string or a «name», and no name ends in a code-running command keyword
+  (Lean's error recovery restarts inside them);
 * its own declarations live in its namespace under names that capture nothing the
-  statement uses; the reference's definitions appear unchanged, before `main`;
+  statement uses; the reference's definitions appear unchanged, before `main`; no `open`
+  or `variable` of its own is in effect at `main`, and `main` has no `… in` prefix;
 * `main`'s signature equals the reference's with only the answer filled in: the literal
   `True` or `False` for yes/no items, an explicit plain term (no `sInf`/`Classical.choose`,
   no tactic block, none of the submission's own declarations) for value items.
@@ -31,15 +36,33 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..lean.decls import Command, Declaration, LeanFile
-from ..lean.lexer import CLOSERS, OPENERS, Kind, Token, group_end
+from ..lean.decls import (
+    COMMAND_KEYWORDS,
+    DECL_KEYWORDS,
+    LINE_START_KEYWORDS,
+    Command,
+    Declaration,
+    LeanFile,
+)
+from ..lean.decls import MODIFIERS as DECL_MODIFIERS
+from ..lean.lexer import (
+    CLOSERS,
+    ID_CHAR,
+    OPENERS,
+    Kind,
+    Token,
+    group_end,
+    tokenize,
+)
 from . import allowlist
 
 # Option names a submission may set; everything else (debug.*, backward.*, compiler.*,
-# bootstrap.*, interpreter.*, …) can change what the kernel or the elaborator accepts.
+# bootstrap.*, interpreter.*, …) can change what the kernel or the elaborator accepts, and
+# `trace.profiler.output` makes Lean write a file wherever the submission says.
 SAFE_OPTIONS = re.compile(
     r"^(?:maxHeartbeats|maxRecDepth|synthInstance\.maxHeartbeats|synthInstance\.maxSize"
-    r"|autoImplicit|relaxedAutoImplicit|linter\..+|pp\..+|trace\..+|profiler(?:\..+)?"
+    r"|autoImplicit|relaxedAutoImplicit|linter\..+|pp\..+|trace\.(?!profiler\.output).+"
+    r"|profiler(?:\..+)?"
     r"|exponentiation\.threshold)$"
 )
 TRUST_ESCAPES = {
@@ -61,6 +84,9 @@ TRUST_ESCAPES = {
     "addDecl": "adds declarations from meta code",
     "addDeclCore": "adds declarations without the kernel",
     "Environment.addDeclCore": "adds declarations without the kernel",
+    "bv_decide": "admits its SAT certificate through Lean.ofReduceBool (compiled code)",
+    "bv_decide?": "admits its SAT certificate through Lean.ofReduceBool (compiled code)",
+    "bv_check": "reads a certificate file and admits it through Lean.ofReduceBool",
 }
 SORRY_WORDS = {"sorry": "a proof hole", "admit": "a proof hole", "sorryAx": "a proof hole"}
 NOT_EXPLICIT = {
@@ -79,25 +105,101 @@ NOT_EXPLICIT = {
     "choose",
     "Set.Nonempty.some",
     "Nonempty.some",
+    "⨅",  # iInf / sInf of a set, as notation
+    "⨆",
+    "WellFounded.min",
+    "argmin",
+    "argminOn",
+    "Exists.some",
+    "PNat.find",
+    "Classical.strongIndefiniteDescription",
+    "Classical.ofNonempty",
+    "Classical.arbitrary",
 }
+# Words that start a command. After a parse error Lean restarts one character at a time,
+# also inside a string or a «name», and runs the first command it can read there; so none
+# of these may stand anywhere inside such a token.
+STARTER_WORDS = (
+    DECL_KEYWORDS
+    | COMMAND_KEYWORDS
+    | LINE_START_KEYWORDS
+    | DECL_MODIFIERS
+    | allowlist.COMMAND_WORDS
+)
+_STARTERS_BY_LAST = {
+    last: tuple(w for w in sorted(STARTER_WORDS) if w[-1] == last)
+    for last in {w[-1] for w in STARTER_WORDS}
+}
+# Command keywords that run or install code; a name may not end in one (the same restart
+# reads `xrun_cmd` from its second character on as `run_cmd`). Keywords that run nothing
+# and often end ordinary names (`prefix`, `module`, `instance`, …) are left out, so that
+# `List.take_prefix` stays usable.
+SUFFIX_WORDS = allowlist.COMMAND_WORDS - {
+    "alias",
+    "axiom",
+    "class",
+    "export",
+    "include",
+    "infix",
+    "infixl",
+    "infixr",
+    "instance",
+    "meta",
+    "module",
+    "mutual",
+    "nonrec",
+    "notation",
+    "notation3",
+    "omit",
+    "opaque",
+    "postfix",
+    "prefix",
+    "seal",
+    "unseal",
+}
+# Characters a comment or a character literal may directly follow: anything else may end a
+# token of Lean's or Mathlib's with the `/`, `-` or `'` that opens it (`\/` is `Or`, `×'`
+# is `PProd`, `''` is `Set.image`), and Lean would read on from there as code.
+_BEFORE_COMMENT = frozenset(" \t\r\n)]}⟩»")
+_BEFORE_CHAR = frozenset(" \t\r\n([{⟨,»")
+# A tactic configuration written as a `{ field := value }` literal: a positional or
+# computed one (`⟨false, true, …⟩`, `.mk …`) can switch on `native` without naming it.
+_CONFIG_SYMBOLS = frozenset({"{", "}", ",", ":=", "+", "-", "*", "^", "/"})
+
+# Names (without guillemets) and the other openers of a command, for `interior`.
+_WORD = re.compile(r"[A-Za-z_\u0370-\u03ff\u1f00-\u1fff\u2100-\u214f][\w'!?.]*")
+_OTHER_STARTS = re.compile(r"#(?=[A-Za-z_«])[^\s]*|@\[|/--|/-!")
+
+
+def _starter_suffixes(word: str) -> list[str]:
+    """The command keywords a name ends with (itself included): Lean's restart reads a
+    name from each of its characters."""
+    return [w for w in _STARTERS_BY_LAST.get(word[-1], ()) if word.endswith(w)]
+
+
+# ASCII spellings Lean reads as the same notation. Not `!=` (that is `bne`, a Bool, where
+# `≠` is `Ne`) and not `exists` (a tactic keyword, no binder in terms).
 _SPELLINGS = {
     "->": "→",
     "<->": "↔",
     "<=": "≤",
     ">=": "≥",
-    "!=": "≠",
     "=>": "↦",
     "fun": "λ",
     "forall": "∀",
-    "exists": "∃",
 }
 
 RULES = {
     "imports": "only `import Mathlib` and `import FrontierBench.Util.*`",
+    "lexing": "the file reads the same to Lean as to this layer: nothing runs to the end of "
+    "the file, no comment or character literal glued to a symbol (`\\/-`, `×'\"'`), no "
+    "command keyword inside a string or a «name», no name ending in a code-running command "
+    "keyword (Lean's error recovery restarts inside them)",
     "sorry": "no sorry, admit or sorryAx",
     "axiom": "no axiom declarations",
-    "trust": "no native_decide, ofReduceBool, trustCompiler, implemented_by, extern, unsafe, "
-    "partial, opaque, prelude, addDeclCore",
+    "trust": "no native_decide, decide +native, bv_decide, ofReduceBool, trustCompiler, "
+    "implemented_by, extern, unsafe, partial, opaque, prelude, addDeclCore; a tactic's "
+    "(config := …) is a { field := value } literal",
     "command": "only the commands a proof needs: theorem, lemma, def, abbrev, structure, "
     "inductive, example, namespace, section, end, open, variable, universe, set_option; "
     "modifiers noncomputable, private, protected; deriving DecidableEq, Repr, Inhabited, "
@@ -106,17 +208,19 @@ RULES = {
     "attribute": "only the attributes simp, norm_cast, push_cast, gcongr, fun_prop, ext, "
     "reducible, irreducible, grind (=, →, ←), on the submission's own declarations",
     "run-code": "no code run at compile time: no #-command (#eval, #eval!, #guard, #check, "
-    "…; write Mathlib's `#s` as `# s`), by_elab, run_tac, run_cmd, initialize",
-    "metaprogramming": "no meta-level names (Lean.…, Qq.…, TacticM, MetaM, IO, …), "
+    "…; write Mathlib's `#s` as `# s`), by_elab, run_tac, run_cmd, initialize, plausible",
+    "metaprogramming": "no meta-level names (Lean.…, Qq.…, TacticM, MetaM, IO, IO.…, …), "
     "syntax quotations or name literals",
     "set-option": "no debug, kernel or compiler options (only maxHeartbeats, maxRecDepth, "
-    "synthInstance.*, linter.*, pp.*, trace.*)",
+    "synthInstance.*, linter.*, pp.*, trace.* but trace.profiler.output)",
     "shadowing": "the submission's declarations live in its namespace under fresh names: "
     "none may capture a name the statement uses or a notation stands for",
     "definitions": "the reference's definitions appear unchanged, before `main`",
-    "main": "exactly one theorem `main`, in the packet's namespace, without modifiers or "
-    "attributes",
-    "statement": "`main`'s signature equals the reference's, with only the answer filled in",
+    "main": "exactly one theorem `main`, in the packet's namespace, without modifiers, "
+    "attributes or an `… in` prefix",
+    "statement": "`main`'s signature equals the reference's, with only the answer filled in, "
+    "and no `open` or `variable` of the submission is in effect at `main` (put them in a "
+    "`section … end` before it, or write `open … in` on the declarations that need them)",
     "answer": "a yes/no answer is the literal True or False; a value answer is an explicit "
     "plain term (no sInf, Classical.choose, …, no tactic block, none of the submission's own "
     "declarations)",
@@ -218,6 +322,51 @@ def _plain_name(text: str) -> str:
     return text.removeprefix("_root_.")
 
 
+def _brackets(code: list[Token]) -> tuple[dict[int, int], list[int | None]]:
+    """One pass over `code`: the index of the token closing each opener (as `group_end`
+    finds it), and for each token the index of the innermost opener around it. Rules use
+    these instead of scanning from every bracket, which is quadratic on hostile input."""
+    closing: dict[int, int] = {}
+    enclosing: list[int | None] = []
+    stack: list[int] = []
+    for i, tok in enumerate(code):
+        enclosing.append(stack[-1] if stack else None)
+        if tok.kind is Kind.SYMBOL and tok.text in OPENERS:
+            stack.append(i)
+        elif tok.kind is Kind.SYMBOL and tok.text in CLOSERS and stack:
+            closing[stack.pop()] = i
+    return closing, enclosing
+
+
+def _inside_add(code: list[Token], enclosing: list[int | None]) -> list[bool]:
+    """For each token: is it inside an `(add …)` group (aesop's rule clause), at any depth?"""
+    inside: list[bool] = []
+    for j in enclosing:
+        inside.append(
+            j is not None
+            and (
+                inside[j]
+                or (code[j].text == "(" and j + 1 < len(code) and code[j + 1].text == "add")
+            )
+        )
+    return inside
+
+
+def _before_header(src: _Source, decl: Declaration) -> str | None:
+    """The code token right before `decl`'s docstring (or keyword), if any."""
+    start = (decl.docstring or decl.keyword).start
+    before = [t for t in src.code if t.end <= start]
+    return before[-1].text if before else None
+
+
+def _argument(cmd: Command) -> str:
+    """The name after `namespace`, `section` or `end` (or "")."""
+    toks = [t for t in cmd.tokens if not t.is_comment]
+    k = next((i for i, t in enumerate(toks) if t.text == cmd.kind), 0)
+    nxt = toks[k + 1] if k + 1 < len(toks) else None
+    return _plain_name(nxt.text) if nxt is not None and nxt.kind is Kind.IDENT else ""
+
+
 def is_hash_command(tok: Token) -> bool:
     """`#eval`, `#check`, `#s`: `#` directly followed by a name (Lean reads a declared
     `#`-keyword there; `# s`, `#[` and `#{` are not this)."""
@@ -262,6 +411,7 @@ class _Checker:
         # Commands of the submission that repeat the reference's own (before `main`): the
         # allow-lists do not apply to them; the definitions rule checks them.
         self.reference_spans: list[tuple[int, int]] = []
+        self.closing, self.enclosing = _brackets(self.sub.code)
 
     def issue(self, rule: str, where: Token | int | None, message: str) -> None:
         offset = None if where is None else where if isinstance(where, int) else where.start
@@ -277,12 +427,15 @@ class _Checker:
     def run(self) -> StaticResult:
         main = self.main()
         self.commands(main)
+        self.lexing()
         self.tokens()
+        self.configs()
         self.attribute_groups()
         self.imports()
         if main is not None:
             self.definitions(main)
             self.statement(main)
+            self.scope_at_main(main)
         self.result.issues.sort(key=lambda i: (i.line, i.column, i.rule))
         return self.result
 
@@ -290,16 +443,133 @@ class _Checker:
         return any(start <= tok.start < end for start, end in self.reference_spans)
 
     # -- everywhere ---------------------------------------------------------------------
+    def lexing(self) -> None:
+        """The file must read the same to Lean as to this layer. Lean's token table is
+        larger than the lexer's (`\\/`, `×'`, `''` …), and after a parse error Lean restarts
+        one character at a time — inside strings, «names» and names too — and runs the
+        first command it can read. So: nothing may run to the end of the file, no comment or
+        character literal may be glued to a symbol, no command keyword may stand inside a
+        string or a «name» (their insides are also swept like code, for interpolations the
+        lexer does not know), and no name may end in a code-running command keyword."""
+        source = self.sub.lean.source
+        # No exemption for the reference's own commands: a copy may differ from it in its
+        # comments, and a comment glued to one of its symbols (`1 </- … -/ n` for `1 < n`)
+        # passes as the reference's text to the other rules while Lean may read code there.
+        for tok in self.sub.lean.tokens:
+            if not tok.terminated:
+                self.issue(
+                    "lexing",
+                    tok,
+                    f"this {tok.kind} is never closed: it runs to the end of the file, where "
+                    "Lean stops reading it differently",
+                )
+                continue
+            before = source[tok.start - 1] if tok.start > 0 else " "
+            glued = (tok.is_comment and before not in _BEFORE_COMMENT) or (
+                tok.kind is Kind.CHAR and before not in _BEFORE_CHAR
+            )
+            if glued and not ID_CHAR.match(before):
+                self.issue(
+                    "lexing",
+                    tok,
+                    f"`{tok.text if tok.kind is Kind.CHAR else tok.text[:2]}` directly after "
+                    f"`{before}`: Lean may read `{before}"
+                    f"{tok.text[0]}` as one token and the rest as code; put a space between",
+                )
+            elif tok.kind in (Kind.STRING, Kind.INTERP_STRING, Kind.RAW_STRING):
+                start = len(tok.text) - len(tok.text.lstrip("r#")) + 1
+                inner = tok.text[start:]
+                inner = inner.rstrip("#")[:-1] if inner.endswith(('"', "#")) else inner[:-1]
+                self.interior(inner, tok.start + start)
+            elif tok.kind is Kind.IDENT:
+                for part in re.finditer(r"«([^»]*)»", tok.text):
+                    self.interior(part.group(1), tok.start + part.start(1))
+                plain = re.sub(r"«[^»]*»", "", tok.text)
+                word = next(
+                    (w for w in SUFFIX_WORDS if plain.endswith(w) and len(plain) > len(w)), None
+                )
+                if word is not None:
+                    self.issue(
+                        "lexing",
+                        tok,
+                        f"`{tok.text}` ends in the command keyword `{word}`: after a parse "
+                        "error Lean restarts inside the name and runs that command; rename it",
+                    )
+
+    def interior(self, text: str, base: int) -> None:
+        """The inside of a string or a «name»: no command starts anywhere in it, and read
+        as code it breaks no token rule."""
+        # Lean's restart tries every position, so a keyword counts wherever a name in the
+        # text ends with it (`xrun_cmd`, `«x run_cmd»`); one pass over the words found.
+        hits = [
+            (m.start() + len(m.group()) - len(w), w)
+            for m in _WORD.finditer(text)
+            for w in _starter_suffixes(m.group())
+        ]
+        hits += [(m.start(), m.group()) for m in _OTHER_STARTS.finditer(text)]
+        for offset, word in sorted(hits):
+            self.issue(
+                "lexing",
+                base + offset,
+                f"`{word}` inside a string or a «name»: after a parse error Lean reads a "
+                "command there",
+            )
+        code = [
+            Token(t.kind, t.text, t.start + base, t.end + base)
+            for t in tokenize(text)
+            if not t.is_trivia
+        ]
+        in_add = _inside_add(code, _brackets(code)[1])
+        for i, tok in enumerate(code):
+            if tok.kind is Kind.IDENT:
+                self.identifier(code, i, in_add)
+            elif is_hash_command(tok):
+                self.issue(
+                    "run-code", tok, f"`{tok.text}` inside a string or a «name» is a `#`-command"
+                )
+
+    def configs(self) -> None:
+        """`(config := …)` is a `{ field := value }` literal: a positional (`⟨false, true,
+        …⟩`) or computed (`.mk …`, a definition) configuration can switch on `decide`'s
+        `native` without naming it."""
+        code = self.sub.code
+        for i, tok in enumerate(code):
+            if not (
+                tok.text == "("
+                and i + 2 < len(code)
+                and _plain_name(code[i + 1].text) == "config"
+                and code[i + 2].text == ":="
+            ):
+                continue
+            close = self.closing.get(i, len(code))
+            for j in range(i + 3, close):
+                t = code[j]
+                field_name = t.kind is Kind.IDENT and j + 1 < close and code[j + 1].text == ":="
+                if not (
+                    t.kind is Kind.NUMBER
+                    or t.text in _CONFIG_SYMBOLS
+                    or t.text in ("true", "false")
+                    or (field_name and "." not in t.text)
+                ):
+                    self.issue(
+                        "trust",
+                        t,
+                        f"`{t.text}` in a tactic configuration: write it as `{{ field := value }}` "
+                        "with literal values (or `+option`), so that no option is set unseen",
+                    )
+                    break
+
     def tokens(self) -> None:
         """Rules on single tokens, wherever they stand: Lean starts a command at a command
         keyword even inside what looks like a proof, so none of these waits for the
         scanner to split the file the way Lean would."""
         code = self.sub.code
+        in_add = _inside_add(code, self.enclosing)
         reference_hashes = {t.text for t in self.ref.code if is_hash_command(t)}
         for i, tok in enumerate(code):
             text = tok.text
             if tok.kind is Kind.IDENT:
-                self.identifier(code, i)
+                self.identifier(code, i, in_add)
             elif is_hash_command(tok) and text not in reference_hashes:
                 self.issue(
                     "run-code",
@@ -315,13 +585,13 @@ class _Checker:
                     f"`{text}` quotes syntax or names: only meta-level code needs it",
                 )
 
-    def identifier(self, code: list[Token], i: int) -> None:
+    def identifier(self, code: list[Token], i: int, in_add: list[bool]) -> None:
         tok = code[i]
         text = tok.text
         name = _plain_name(text)
         last = name.split(".")[-1]
-        if text in SORRY_WORDS:
-            self.issue("sorry", tok, f"`{text}` is {SORRY_WORDS[text]}")
+        if name in SORRY_WORDS:
+            self.issue("sorry", tok, f"`{text}` is {SORRY_WORDS[name]}")
         elif text in ("axiom", "axioms"):
             self.issue("axiom", tok, "axioms are not allowed")
         elif name in TRUST_ESCAPES or last in (
@@ -332,7 +602,7 @@ class _Checker:
         ):
             reason = TRUST_ESCAPES.get(name) or TRUST_ESCAPES[last]
             self.issue("trust", tok, f"`{text}` {reason}")
-        elif text == "native" and (
+        elif name == "native" and (
             (i > 0 and code[i - 1].text == "+") or (i + 1 < len(code) and code[i + 1].text == ":=")
         ):
             self.issue("trust", tok, "`native` decision procedures trust compiled code")
@@ -345,7 +615,18 @@ class _Checker:
                 f"`{text}` starts a command that is not allowed (a proof needs only "
                 f"{', '.join(allowlist.DECLARATIONS)} and {', '.join(allowlist.COMMANDS)})",
             )
-        elif name.split(".")[0] in allowlist.META_ROOTS or name in allowlist.META_NAMES:
+        elif text == "tactic" and in_add[i]:
+            self.issue(
+                "run-code",
+                tok,
+                "aesop's `(add … tactic t)` runs the submission's `t` as a tactic "
+                "(add lemmas with `(add simp …)`, `(add safe apply …)`, …)",
+            )
+        elif (
+            name.split(".")[0] in allowlist.META_ROOTS
+            or name.split(".")[0] in allowlist.META_NAMES
+            or name.startswith(allowlist.META_PREFIXES)
+        ):
             self.issue(
                 "metaprogramming",
                 tok,
@@ -353,7 +634,7 @@ class _Checker:
                 "a proof does not need it",
             )
         elif text == "set_option" and i + 1 < len(code):
-            option = code[i + 1].text
+            option = _plain_name(code[i + 1].text)  # `trace.«profiler».output` too
             if not SAFE_OPTIONS.match(option):
                 self.issue("set-option", code[i + 1], f"set_option {option} is not allowed")
             elif (
@@ -370,8 +651,11 @@ class _Checker:
         for i, tok in enumerate(code):
             if tok.text != "@[" or self.in_reference_command(tok):
                 continue
-            close = group_end(code, i)
-            inner = code[i + 1 : close if close is not None else len(code)]
+            close = self.closing.get(i)
+            if close is None:
+                self.issue("attribute", tok, "this `@[` is never closed")
+                continue
+            inner = code[i + 1 : close]
             for attr in split_attributes(inner):
                 if attr not in allowlist.ATTRIBUTES:
                     self.issue(
@@ -412,7 +696,56 @@ class _Checker:
         if main.modifiers or main.attributes:
             extra = ", ".join([*main.modifiers, *(f"@[{a}]" for a in main.attributes)])
             self.issue("main", main.keyword, f"`main` carries {extra}: leave it as stated")
+        # Any `… in` right before `main` scopes it, whether or not the scanner split it off
+        # (`trivial open Classical in` on the line before is not at a line start).
+        if _before_header(self.sub, main) == "in" and not any(
+            _before_header(self.ref, m) == "in" for m in self.ref.mains()
+        ):
+            self.issue(
+                "main",
+                main.keyword,
+                "`main` is preceded by an `… in` prefix (`open … in`, `set_option … in`, "
+                "`variable … in`): it changes how the statement reads; leave it as stated",
+            )
         return main
+
+    def scope_at_main(self, main: Declaration) -> None:
+        """No `open` or `variable` of the submission is in effect at `main`: an opened
+        namespace brings notations, instances and names that change how the statement
+        reads, and a variable can take the place of a name it uses. Inside a `section …
+        end` (or with `… in`) before `main` they are fine."""
+        scopes: list[tuple[list[str], list[Command]]] = [([], [])]
+        for cmd in self.sub.lean.commands:
+            if cmd.start >= main.start:
+                break
+            if cmd.kind in ("namespace", "section"):
+                name = _argument(cmd)
+                scopes.append((name.split(".") if name else [], []))
+            elif cmd.kind == "end":
+                want = _argument(cmd).split(".") if _argument(cmd) else []
+                if not want and len(scopes) > 1:
+                    scopes.pop()
+                while want and len(scopes) > 1:
+                    parts = scopes[-1][0]
+                    if not parts or want[-len(parts) :] != parts:
+                        break
+                    want = want[: -len(parts)]
+                    scopes.pop()
+            elif (
+                cmd.kind in ("open", "variable")
+                and cmd.tokens[-1].text != "in"  # a prefix of the next command only
+                and not any(start <= cmd.start < end for start, end in self.reference_spans)
+            ):
+                scopes[-1][1].append(cmd)
+        for _, effects in scopes:
+            for cmd in effects:
+                self.issue(
+                    "statement",
+                    cmd.tokens[0],
+                    f"`{cmd.kind}` here is still in effect at `main` and can change how its "
+                    f"statement reads: put it in a `section … end` before `main`, or write "
+                    f"`{cmd.kind} … in` on the declarations that need it",
+                )
 
     def reference_commands(self) -> list[list[str]]:
         """Normalized token texts of the reference's commands before its `main`."""
@@ -628,6 +961,15 @@ class _Checker:
                 "the statement of `main` differs from the reference (only the answer may change)",
             )
         self.check_answer(answer_tokens, sub_code[sub_slot[0]])
+        opened, closed = sub_code[sub_slot[0]].end, sub_code[sub_slot[1]].start
+        comment = next(
+            (t for t in self.sub.lean.tokens if t.is_comment and opened <= t.start < closed),
+            None,
+        )
+        if comment is not None:
+            # The answer's text is pasted into the Challenge, on the reference's line: a
+            # comment there would swallow the reference's own `) := by`.
+            self.issue("answer", comment, "no comment inside `answer(…)`: write the term alone")
 
     def check_answer(self, tokens: list[Token], where: Token) -> None:
         texts = [t.text for t in tokens]

@@ -1,0 +1,17 @@
+import Mathlib
+import FrontierBench.Util.Answer
+
+set_option autoImplicit false
+
+namespace P901
+
+/-- `n` squared is four. -/
+def SquareIsFour (n : ℕ) : Prop := n * n = 4
+
+/-- `bv_decide` admits its SAT certificate through `Lean.ofReduceBool`. -/
+theorem byte (x : BitVec 8) : x + 0 = x := by bv_decide
+
+theorem main : answer(True) ↔ ∃ n : ℕ, SquareIsFour n :=
+  ⟨fun _ => ⟨2, rfl⟩, fun _ => trivial⟩
+
+end P901

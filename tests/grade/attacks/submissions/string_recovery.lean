@@ -1,0 +1,17 @@
+import Mathlib
+import FrontierBench.Util.Answer
+
+set_option autoImplicit false
+
+namespace P901
+
+/-- `n` squared is four. -/
+def SquareIsFour (n : ℕ) : Prop := n * n = 4
+
+theorem main : answer(True) ↔ ∃ n : ℕ, SquareIsFour n :=
+  ⟨fun _ => ⟨2, rfl⟩, fun _ => trivial⟩
+
+end P901 "
+After the parse error at this string Lean restarts one character at a time and runs:
+#eval (toString 1).length
+"
