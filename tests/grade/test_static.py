@@ -320,6 +320,42 @@ def test_lexing_issues_point_at_the_token():
     assert any(i.rule == "sorry" for i in issues)
 
 
+@pytest.mark.parametrize(
+    "where, char, name",
+    [
+        (0, "\ufeff", "U+FEFF (ZERO WIDTH NO-BREAK SPACE)"),
+        ("theorem main", "\u00a0", "U+00A0 (NO-BREAK SPACE)"),
+        ("exact", "\u202e", "U+202E (RIGHT-TO-LEFT OVERRIDE)"),
+        ("/-- Is there", "\u200b", "U+200B (ZERO WIDTH SPACE)"),
+        ("exact", "\x0c", "U+000C"),
+    ],
+)
+def test_characters_lean_reads_otherwise_are_reported_alone(where, char, name):
+    """A byte order mark, a no-break space, a direction or zero-width character, a control
+    character: each is reported where it stands, with its code point, and nothing else is,
+    since every other rule would be reading a file Lean reads otherwise."""
+    text = honest()
+    at = where if isinstance(where, int) else text.index(where) + len(where) - 1
+    sub = text[:at] + char + text[at:]
+    issues = static.check(sub, REFERENCE, namespaces=NS, yes_no=True).issues
+    assert len(issues) == 1 and issues[0].rule == "lexing", issues
+    line = sub.split("\n")[issues[0].line - 1]  # Lean's lines: not splitlines' \x0c
+    assert line[issues[0].column - 1] == char
+    assert issues[0].message.startswith(name + (" at the start" if at == 0 else ":"))
+
+
+def test_one_finding_per_character_and_line():
+    sub = honest().replace("exact", "exact\u00a0\u00a0\u202e")
+    issues = static.check(sub, REFERENCE, namespaces=NS, yes_no=True).issues
+    assert [i.message.split(" (")[0] for i in issues] == ["U+00A0", "U+202E"]
+
+
+def test_non_ascii_that_lean_reads_passes():
+    """Lean's own notation, letters and dashes in comments are not affected."""
+    sub = honest().replace("/-- Is there", "-- Erdős — “quotes” and ≤ ∑ ℕ\n/-- Is there")
+    assert rules(sub) == set()
+
+
 def test_every_statement_passes_with_its_own_main():
     """Each statement of the benchmark, its answer filled in and a proof in place of
     `sorry`, passes in its own namespace and in a packet's."""

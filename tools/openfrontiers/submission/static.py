@@ -19,10 +19,11 @@ A submission is accepted by this layer when:
   `implemented_by`, `extern`, `unsafe`, `partial`, `prelude`, …), syntax that runs code at
   compile time (`by_elab`, `run_tac`, `#eval!`, …), meta-level names (`Lean.…`, `TacticM`,
   `IO`, quotations), or debug/kernel options — anywhere, also inside proofs;
-* it reads the same to Lean as to this layer (the lexing rule): no token runs to the end
-  of the file, no comment or character literal is glued to a symbol, no command keyword
-  stands inside a string or a «name», and no name ends in a code-running command keyword
-  (Lean's error recovery restarts inside them);
+* it reads the same to Lean as to this layer (the lexing rule): no invisible, direction
+  or control character and no space but ASCII's, no token runs to the end of the file,
+  no comment or character literal is glued to a symbol, no command keyword stands inside
+  a string or a «name», and no name ends in a code-running command keyword (Lean's error
+  recovery restarts inside them);
 * its own declarations live in its namespace under names that capture nothing the
   statement uses; the reference's definitions appear unchanged, before `main`; no `open`
   or `variable` of its own is in effect at `main`, and `main` has no `… in` prefix;
@@ -34,6 +35,7 @@ A submission is accepted by this layer when:
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 from ..lean.decls import (
@@ -177,6 +179,22 @@ def _starter_suffixes(word: str) -> list[str]:
     return [w for w in _STARTERS_BY_LAST.get(word[-1], ()) if word.endswith(w)]
 
 
+# Characters Lean reads as neither whitespace nor part of a token — a byte order mark,
+# zero-width and direction controls, spaces other than ASCII's, control and separator
+# characters — or that make the text read differently to a person than to Lean (Trojan
+# Source). The lexer would read them as stray symbols and every later rule would report
+# on a file Lean reads otherwise, so they are reported alone, where they stand.
+_UNSEEN = re.compile(
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\xa0\xad\u061c\u1680\u180e"
+    "\u2000-\u200f\u2028-\u202f\u205f-\u2064\u2066-\u206f\u3000\ufeff\ufff9-\ufffb]"
+)
+
+
+def _char_name(ch: str) -> str:
+    """`U+FEFF (ZERO WIDTH NO-BREAK SPACE)`; control characters have no Unicode name."""
+    return f"U+{ord(ch):04X}" + (f" ({unicodedata.name(ch)})" if unicodedata.name(ch, "") else "")
+
+
 # ASCII spellings Lean reads as the same notation. Not `!=` (that is `bne`, a Bool, where
 # `≠` is `Ne`) and not `exists` (a tactic keyword, no binder in terms).
 _SPELLINGS = {
@@ -191,10 +209,11 @@ _SPELLINGS = {
 
 RULES = {
     "imports": "only `import Mathlib` and `import FrontierBench.Util.*`",
-    "lexing": "the file reads the same to Lean as to this layer: nothing runs to the end of "
-    "the file, no comment or character literal glued to a symbol (`\\/-`, `×'\"'`), no "
-    "command keyword inside a string or a «name», no name ending in a code-running command "
-    "keyword (Lean's error recovery restarts inside them)",
+    "lexing": "the file reads the same to Lean as to this layer: no invisible, direction or "
+    "control character and no space but ASCII's (a byte order mark included), nothing runs "
+    "to the end of the file, no comment or character literal glued to a symbol (`\\/-`, "
+    "`×'\"'`), no command keyword inside a string or a «name», no name ending in a "
+    "code-running command keyword (Lean's error recovery restarts inside them)",
     "sorry": "no sorry, admit or sorryAx",
     "axiom": "no axiom declarations",
     "trust": "no native_decide, decide +native, bv_decide, ofReduceBool, trustCompiler, "
@@ -425,6 +444,8 @@ class _Checker:
         self.result.issues.append(Issue(rule, line, col, message))
 
     def run(self) -> StaticResult:
+        if self.characters():
+            return self.result
         main = self.main()
         self.commands(main)
         self.lexing()
@@ -443,6 +464,30 @@ class _Checker:
         return any(start <= tok.start < end for start, end in self.reference_spans)
 
     # -- everywhere ---------------------------------------------------------------------
+    def characters(self) -> bool:
+        """Report every character in `_UNSEEN` (one finding per line and character) and
+        say whether there was one: the other rules would read a file Lean reads otherwise,
+        and their findings there would only mislead."""
+        seen: set[tuple[int, str]] = set()
+        found = False
+        for m in _UNSEEN.finditer(self.sub.lean.source):
+            found = True
+            ch = m.group()
+            line = self.sub.lean.line_col(m.start())[0]
+            if (line, ch) in seen:
+                continue
+            seen.add((line, ch))
+            where = " at the start of the file (a byte order mark)" if m.start() == 0 else ""
+            self.issue(
+                "lexing",
+                m.start(),
+                f"{_char_name(ch)}{where}: Lean reads it as neither a space nor part of a "
+                "token, or it hides what the text says; remove it (save the file as UTF-8 "
+                "without a byte order mark, and use ASCII spaces). The other rules run once "
+                "it is gone",
+            )
+        return found
+
     def lexing(self) -> None:
         """The file must read the same to Lean as to this layer. Lean's token table is
         larger than the lexer's (`\\/`, `×'`, `''` …), and after a parse error Lean restarts
