@@ -152,6 +152,7 @@ ATTACKS = {
     ],
     "imports": [honest().replace("import Mathlib\n", "import Mathlib\nimport Evil\n")],
     "sorry": [
+        honest(proof="  stop\n  trivial"),
         honest(proof="  sorry"),
         honest(proof="  admit"),
         honest(proof="  exact sorryAx _ false"),
@@ -200,6 +201,11 @@ ATTACKS = {
         before_main("theorem p : ∀ n : ℕ, n + 0 = n := by plausible"),
         before_main("theorem u : True := by aesop (add safe tactic t)"),
         before_main("theorem u : True := by aesop (add safe [apply trivial, (tactic t)])"),
+        # no builder named: aesop's default builder runs a `TacticM Unit` declaration
+        before_main("theorem u : True := by aesop (add safe t)"),
+        before_main("theorem u : True := by aesop (add norm t)"),
+        before_main("theorem u : True := by aesop (add safe [apply trivial, t])"),
+        before_main("theorem u : True := by aesop (add safe (rule_sets := [apply]) t)"),
     ],
     "metaprogramming": [
         before_main("open Lean Elab in\ntheorem t : True := trivial"),
@@ -207,6 +213,12 @@ ATTACKS = {
         before_main("def n : Name := `foo"),
         before_main('def prog := IO.FS.writeFile "/tmp/x" ""'),
         before_main("def t := Mathlib.Tactic.Ring.RingNF.M.run"),
+        # the meta namespaces opened or entered: their names then lose the prefix
+        before_main("open Mathlib.Tactic in\ndef t := Ring.RingNF.M.run"),
+        before_main("open Mathlib in\ndef t := Tactic.Ring.RingNF.M.run"),
+        before_main("open Batteries.Tactic in\ntheorem t : True := trivial"),
+        before_main("end FrontierBench.O02\nnamespace Mathlib.Tactic\nexample : True := trivial"),
+        before_main('def t := System.FilePath.readDir "/"'),
     ],
     "set-option": [
         before_main("set_option debug.skipKernelTC true"),
@@ -286,6 +298,24 @@ theorem take_prefix' (l : List ℕ) : l.take 1 <+: l := List.take_prefix 1 l
 theorem strings : "ab".length = 2 := rfl
 theorem by_aesop (n : ℕ) : n + 0 = n := by aesop (add simp Nat.add_zero)"""
     assert rules(before_main(text)) == set()
+
+
+def test_aesop_rules_that_name_their_builder_pass():
+    """Only a rule without a builder is refused (aesop's default would try `tactic`): a
+    builder before a `[…]` list holds for each rule in it, and option groups are skipped."""
+    for clause in (
+        "(add safe apply Nat.le_refl)",
+        "(add safe apply Nat.le_succ, norm simp Nat.add_zero)",
+        "(add safe apply [Nat.le_refl, Nat.le_succ])",
+        "(add safe [apply Nat.le_refl, cases Or], norm unfold id)",
+        "(add safe (rule_sets := [Foo]) forward Nat.le_refl)",
+        "(add safe destruct And, safe constructors Or)",
+    ):
+        text = f"theorem by_aesop (n : ℕ) : n ≤ n := by aesop {clause}"
+        assert rules(before_main(text)) == set(), clause
+    refused = before_main("theorem u (n : ℕ) : n ≤ n := by aesop (add safe apply [h, g], safe t)")
+    found = static.check(refused, REFERENCE, namespaces=NS, yes_no=True).issues
+    assert [(i.rule, i.column) for i in found] == [("run-code", 63)]  # the second rule's `safe`
 
 
 def test_scoped_opens_and_variables_before_main_are_fine():

@@ -15,10 +15,11 @@ A submission is accepted by this layer when:
   classes only; everything else (any `#`-command, `instance`, `class`, `attribute`,
   `macro`, `syntax`, `notation`, `elab`, `initialize`, `axiom`, `opaque`, …) is rejected
   with its name and line;
-* it contains no `sorry`/`admit`, trust escapes (`native_decide`, `ofReduceBool`,
+* it contains no `sorry`/`admit`/`stop`, trust escapes (`native_decide`, `ofReduceBool`,
   `implemented_by`, `extern`, `unsafe`, `partial`, `prelude`, …), syntax that runs code at
-  compile time (`by_elab`, `run_tac`, `#eval!`, …), meta-level names (`Lean.…`, `TacticM`,
-  `IO`, quotations), or debug/kernel options — anywhere, also inside proofs;
+  compile time (`by_elab`, `run_tac`, `#eval!`, an aesop rule without a builder, …),
+  meta-level names (`Lean.…`, `TacticM`, `IO`, `System.…`, `open Mathlib.Tactic`,
+  quotations), or debug/kernel options — anywhere, also inside proofs;
 * it reads the same to Lean as to this layer (the lexing rule): no invisible, direction
   or control character and no space but ASCII's, no token runs to the end of the file,
   no comment or character literal is glued to a symbol, no command keyword stands inside
@@ -214,7 +215,7 @@ RULES = {
     "to the end of the file, no comment or character literal glued to a symbol (`\\/-`, "
     "`×'\"'`), no command keyword inside a string or a «name», no name ending in a "
     "code-running command keyword (Lean's error recovery restarts inside them)",
-    "sorry": "no sorry, admit or sorryAx",
+    "sorry": "no sorry, admit, sorryAx or stop (Lean's `repeat sorry`)",
     "axiom": "no axiom declarations",
     "trust": "no native_decide, decide +native, bv_decide, ofReduceBool, trustCompiler, "
     "implemented_by, extern, unsafe, partial, opaque, prelude, addDeclCore; a tactic's "
@@ -227,9 +228,11 @@ RULES = {
     "attribute": "only the attributes simp, norm_cast, push_cast, gcongr, fun_prop, ext, "
     "reducible, irreducible, grind (=, →, ←), on the submission's own declarations",
     "run-code": "no code run at compile time: no #-command (#eval, #eval!, #guard, #check, "
-    "…; write Mathlib's `#s` as `# s`), by_elab, run_tac, run_cmd, initialize, plausible",
-    "metaprogramming": "no meta-level names (Lean.…, Qq.…, TacticM, MetaM, IO, IO.…, …), "
-    "syntax quotations or name literals",
+    "…; write Mathlib's `#s` as `# s`), by_elab, run_tac, run_cmd, initialize, plausible; "
+    "every rule of aesop's (add …) names a builder other than tactic (apply, simp, …)",
+    "metaprogramming": "no meta-level names (Lean.…, Qq.…, TacticM, MetaM, IO, IO.…, "
+    "System.…, Mathlib.Tactic.…, …) and no namespace that holds them named alone (open "
+    "Mathlib.Tactic, open Mathlib), no syntax quotations or name literals",
     "set-option": "no debug, kernel or compiler options (only maxHeartbeats, maxRecDepth, "
     "synthInstance.*, linter.*, pp.*, trace.* but trace.profiler.output)",
     "shadowing": "the submission's declarations live in its namespace under fresh names: "
@@ -371,6 +374,52 @@ def _inside_add(code: list[Token], enclosing: list[int | None]) -> list[bool]:
     return inside
 
 
+def _rules_without_builder(
+    code: list[Token], start: int, end: int, closing: dict[int, int]
+) -> list[Token]:
+    """The rules of an aesop `(add …)` clause (its tokens `code[start:end]`) that name no
+    builder other than `tactic`, each by its first token. Rules are split at top-level
+    commas; a builder written before a `[…]` list holds for every rule in it."""
+
+    def split(lo: int, hi: int) -> list[tuple[int, int]]:
+        parts, first, j = [], lo, lo
+        while j < hi:
+            tok = code[j]
+            if tok.kind is Kind.SYMBOL and tok.text in OPENERS:
+                j = min(closing.get(j, hi - 1), hi - 1) + 1
+                continue
+            if tok.text == ",":
+                parts.append((first, j))
+                first = j + 1
+            j += 1
+        parts.append((first, hi))
+        return [(a, b) for a, b in parts if a < b]
+
+    missing: list[Token] = []
+
+    def rule(lo: int, hi: int, named: bool) -> None:
+        j = lo
+        while j < hi:
+            tok = code[j]
+            if tok.kind is Kind.IDENT and tok.text in allowlist.AESOP_BUILDERS:
+                named = True
+            if tok.kind is Kind.SYMBOL and tok.text in OPENERS:
+                close = min(closing.get(j, hi - 1), hi - 1)
+                if tok.text == "[":
+                    for a, b in split(j + 1, close):
+                        rule(a, b, named)
+                    return
+                j = close + 1
+                continue
+            j += 1
+        if not named:
+            missing.append(code[lo])
+
+    for a, b in split(start, end):
+        rule(a, b, False)
+    return missing
+
+
 def _before_header(src: _Source, decl: Declaration) -> str | None:
     """The code token right before `decl`'s docstring (or keyword), if any."""
     start = (decl.docstring or decl.keyword).start
@@ -451,6 +500,7 @@ class _Checker:
         self.lexing()
         self.tokens()
         self.configs()
+        self.aesop_rules(self.sub.code, self.closing)
         self.attribute_groups()
         self.imports()
         if main is not None:
@@ -564,7 +614,9 @@ class _Checker:
             for t in tokenize(text)
             if not t.is_trivia
         ]
-        in_add = _inside_add(code, _brackets(code)[1])
+        closing, enclosing = _brackets(code)
+        in_add = _inside_add(code, enclosing)
+        self.aesop_rules(code, closing)
         for i, tok in enumerate(code):
             if tok.kind is Kind.IDENT:
                 self.identifier(code, i, in_add)
@@ -604,6 +656,23 @@ class _Checker:
                     )
                     break
 
+    def aesop_rules(self, code: list[Token], closing: dict[int, int]) -> None:
+        """Every rule of aesop's `(add …)` clause names its builder: without one, aesop's
+        default builder tries `tactic` first (for safe, unsafe and norm rules), which runs a
+        declaration of type `TacticM Unit` — one of the submission's — as a tactic."""
+        for i, tok in enumerate(code):
+            if not (tok.text == "(" and i + 1 < len(code) and code[i + 1].text == "add"):
+                continue
+            close = closing.get(i, len(code))
+            for first in _rules_without_builder(code, i + 2, close, closing):
+                self.issue(
+                    "run-code",
+                    first,
+                    "this rule of aesop's `(add …)` names no builder, and aesop's default "
+                    "builder runs a declaration of type `TacticM Unit` as a tactic: name one "
+                    f"({', '.join(sorted(allowlist.AESOP_BUILDERS))}), e.g. `(add safe apply h)`",
+                )
+
     def tokens(self) -> None:
         """Rules on single tokens, wherever they stand: Lean starts a command at a command
         keyword even inside what looks like a proof, so none of these waits for the
@@ -611,10 +680,19 @@ class _Checker:
         code = self.sub.code
         in_add = _inside_add(code, self.enclosing)
         reference_hashes = {t.text for t in self.ref.code if is_hash_command(t)}
+        imported = {t.start for c in self.sub.lean.commands if c.kind == "import" for t in c.tokens}
         for i, tok in enumerate(code):
             text = tok.text
             if tok.kind is Kind.IDENT:
                 self.identifier(code, i, in_add)
+                if _plain_name(text) in allowlist.META_ANCESTORS and tok.start not in imported:
+                    self.issue(
+                        "metaprogramming",
+                        tok,
+                        f"`{text}` holds meta-level namespaces (Lean's tactics, their monads "
+                        "and utilities): opened or entered, it brings their names in under "
+                        "short names; a proof never needs it",
+                    )
             elif is_hash_command(tok) and text not in reference_hashes:
                 self.issue(
                     "run-code",
@@ -637,6 +715,8 @@ class _Checker:
         last = name.split(".")[-1]
         if name in SORRY_WORDS:
             self.issue("sorry", tok, f"`{text}` is {SORRY_WORDS[name]}")
+        elif text == "stop":  # the keyword; `«stop»` is a name
+            self.issue("sorry", tok, "`stop` is Lean's `repeat sorry`: a proof hole")
         elif text in ("axiom", "axioms"):
             self.issue("axiom", tok, "axioms are not allowed")
         elif name in TRUST_ESCAPES or last in (
