@@ -219,6 +219,7 @@ ATTACKS = {
         before_main("open Batteries.Tactic in\ntheorem t : True := trivial"),
         before_main("end FrontierBench.O02\nnamespace Mathlib.Tactic\nexample : True := trivial"),
         before_main('def t := System.FilePath.readDir "/"'),
+        before_main("def t := Std.Internal.IO.Async.sleep 1"),
     ],
     "set-option": [
         before_main("set_option debug.skipKernelTC true"),
@@ -298,6 +299,14 @@ theorem take_prefix' (l : List ℕ) : l.take 1 <+: l := List.take_prefix 1 l
 theorem strings : "ab".length = 2 := rfl
 theorem by_aesop (n : ℕ) : n + 0 = n := by aesop (add simp Nat.add_zero)"""
     assert rules(before_main(text)) == set()
+
+
+def test_imports_of_mathlib_modules_are_judged_by_the_imports_rule_alone():
+    """`import Mathlib.Tactic.Ring` names a module, not meta-level code; a word that is
+    no module still fails the imports rule."""
+    sub = honest().replace("import Mathlib\n", "import Mathlib.Tactic.Ring\nimport Mathlib\n")
+    assert sub != honest() and rules(sub) == set()
+    assert rules(honest().replace("import Mathlib\n", "import Mathlib\nsorry\n")) >= {"imports"}
 
 
 def test_aesop_rules_that_name_their_builder_pass():

@@ -238,6 +238,7 @@ META_PREFIXES = (
     "Batteries.Lean.",
     "Batteries.Util.",
     "Std.Tactic.",
+    "Std.Internal.",  # Lean's asynchronous IO: files, timers, sockets
 )
 # The namespaces that hold those (`Mathlib`, `Mathlib.Tactic`, `Batteries`, `Std`, …), named
 # alone: `open Mathlib.Tactic` or `open Mathlib` brings the meta-level names in under short
