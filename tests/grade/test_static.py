@@ -188,6 +188,12 @@ ATTACKS = {
         before_main("structure G where\n  n : ℕ\n  deriving ToJson"),
         before_main("theorem t : True := trivial\nregister_simp_attr my_simps"),
         honest().replace("theorem main", "instance : Inhabited ℕ := ⟨0⟩\ntheorem main"),
+        # `X in section` is `section X section end`: X stays in effect up to the next `end`
+        honest()
+        .replace("/-- Is there", "open Classical in\nsection\n\n/-- Is there")
+        .replace("end FrontierBench.O02", "end\n\nend FrontierBench.O02"),
+        before_main("variable (h : False) in\nnoncomputable section\nend"),
+        before_main("theorem t : True := trivial open Classical in\nsection\nend"),
     ],
     "attribute": [
         before_main("@[csimp] theorem c : @id = @id := rfl"),

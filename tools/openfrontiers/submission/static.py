@@ -221,7 +221,8 @@ RULES = {
     "implemented_by, extern, unsafe, partial, opaque, prelude, addDeclCore; a tactic's "
     "(config := …) is a { field := value } literal",
     "command": "only the commands a proof needs: theorem, lemma, def, abbrev, structure, "
-    "inductive, example, namespace, section, end, open, variable, universe, set_option; "
+    "inductive, example, namespace, section, end, open, variable, universe, set_option "
+    "(no `… in` on section or namespace); "
     "modifiers noncomputable, private, protected; deriving DecidableEq, Repr, Inhabited, "
     "Nonempty, BEq, Hashable, Ord, Fintype — anything else (instance, class, attribute, "
     "macro, syntax, notation, elab, initialize, mutual, …) is rejected",
@@ -892,9 +893,25 @@ class _Checker:
         reference = self.reference_commands()
         used = self.reference_identifiers()
         limit = main.start if main is not None else len(self.sub.lean.source)
+        previous: Command | None = None
         for cmd in self.sub.lean.commands:
             if cmd.kind in ("import", "module-doc"):
                 continue
+            after, previous = previous, cmd
+            if cmd.kind in ("section", "namespace") and (
+                cmd.prefixes or (after is not None and after.tokens[-1].text == "in")
+            ):
+                # Lean reads `X in cmd` as `section X cmd end`: with `cmd` a `section`, the
+                # `end` closes that one, and `X` stays in effect until the file's own `end`.
+                keyword = next(t for t in cmd.tokens if t.text == cmd.kind)
+                self.issue(
+                    "command",
+                    keyword,
+                    f"an `… in` prefix on `{cmd.kind}` is not allowed: Lean reads `X in "
+                    f"{cmd.kind}` as `section X {cmd.kind} end`, so `X` (an `open`, a "
+                    "`variable`) stays in effect for everything up to the next `end`; write "
+                    f"`X` inside the {cmd.kind} instead",
+                )
             texts = normalize([t for t in cmd.tokens if not t.is_comment], self.rename)
             if cmd.start < limit and texts in reference:
                 self.reference_spans.append((cmd.start, cmd.end))
