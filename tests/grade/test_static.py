@@ -173,6 +173,10 @@ ATTACKS = {
         before_main("theorem b (x : BitVec 8) : x + 0 = x := by bv_decide"),
         before_main("theorem d : 10 < 20 := by decide (config := ⟨false, true, true, false⟩)"),
         before_main("theorem d : 10 < 20 := by decide (config := .mk false true true false)"),
+        # inside an interpolation the lexer does not know, read as a string: swept all the same
+        before_main(
+            'def t : ℕ := dbg_trace "{(by decide (config := ⟨false, true⟩) : 10 < 20)}"; 0'
+        ),
         before_main("theorem d : 10 < 20 := by decide +«native»"),
     ],
     "command": [

@@ -500,7 +500,7 @@ class _Checker:
         self.commands(main)
         self.lexing()
         self.tokens()
-        self.configs()
+        self.configs(self.sub.code, self.closing)
         self.aesop_rules(self.sub.code, self.closing)
         self.attribute_groups()
         self.imports()
@@ -618,6 +618,7 @@ class _Checker:
         closing, enclosing = _brackets(code)
         in_add = _inside_add(code, enclosing)
         self.aesop_rules(code, closing)
+        self.configs(code, closing)
         for i, tok in enumerate(code):
             if tok.kind is Kind.IDENT:
                 self.identifier(code, i, in_add)
@@ -626,11 +627,10 @@ class _Checker:
                     "run-code", tok, f"`{tok.text}` inside a string or a «name» is a `#`-command"
                 )
 
-    def configs(self) -> None:
+    def configs(self, code: list[Token], closing: dict[int, int]) -> None:
         """`(config := …)` is a `{ field := value }` literal: a positional (`⟨false, true,
         …⟩`) or computed (`.mk …`, a definition) configuration can switch on `decide`'s
         `native` without naming it."""
-        code = self.sub.code
         for i, tok in enumerate(code):
             if not (
                 tok.text == "("
@@ -639,7 +639,7 @@ class _Checker:
                 and code[i + 2].text == ":="
             ):
                 continue
-            close = self.closing.get(i, len(code))
+            close = closing.get(i, len(code))
             for j in range(i + 3, close):
                 t = code[j]
                 field_name = t.kind is Kind.IDENT and j + 1 < close and code[j + 1].text == ":="
