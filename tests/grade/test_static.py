@@ -480,6 +480,10 @@ def test_value_answers_are_plain_terms_of_the_statement_alone():
     assert "no comment" in comment.message
     assert check("2 /- two -/")
     assert "without by" in check("by exact 2")[0].message
+    # a character literal holding a line break, as Lean reads it: the `"` after it starts a
+    # string to Lean, so the tactic block after that string is code, not string
+    hidden = check("(fun _ _ k _ => k) '\n'\"'a' \" (by exact 2) '\"'")
+    assert hidden and "without by" in hidden[0].message
     (own,) = check("myValue", "def myValue : ℕ := 2\n")
     assert "myValue" in own.message and "declared by the submission" in own.message
     assert check("FrontierBench.O02.myValue", "def myValue : ℕ := 2\n")
