@@ -179,7 +179,8 @@ def judge_exports(
                     False,
                     "answer",
                     "the Challenge's statement differs from the reference's outside the answer: "
-                    "the answer's text reaches past answer(…)",
+                    "the answer's text reaches past answer(…), or its type changed the rest of "
+                    "the statement",
                 )
             elif moved:
                 compare = StageResult(
