@@ -259,6 +259,9 @@ ATTACKS = {
         before_main("theorem t : True := trivial variable (h : False) in"),
     ],
     "statement": [
+        # an `open` Lean reads as a command, where no line starts with it
+        before_main("theorem t : True := trivial open Classical"),
+        before_main("theorem t : True := trivial\n  open Classical"),
         honest().replace("1 < n ∧", "0 < n ∧"),
         honest().replace("theorem main :", "theorem main (h : False) :"),
         honest().replace("answer(True) ↔", "True ↔"),

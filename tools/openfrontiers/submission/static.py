@@ -436,6 +436,19 @@ def _argument(cmd: Command) -> str:
     return _plain_name(nxt.text) if nxt is not None and nxt.kind is Kind.IDENT else ""
 
 
+def _opens_in(code: list[Token], i: int) -> bool:
+    """Is the `open` at `code[i]` the prefix `open … in` (of a command, a tactic or a term)
+    rather than a command of its own? Its arguments are names, `scoped`, `hiding`,
+    `renaming`, parenthesised name lists and arrows; `in` follows them."""
+    j = i + 1
+    while j < len(code) and (
+        (code[j].kind is Kind.IDENT and code[j].text != "in")
+        or code[j].text in ("(", ")", "→", "->", ",")
+    ):
+        j += 1
+    return j < len(code) and code[j].text == "in"
+
+
 def is_hash_command(tok: Token) -> bool:
     """`#eval`, `#check`, `#s`: `#` directly followed by a name (Lean reads a declared
     `#`-keyword there; `# s`, `#[` and `#{` are not this)."""
@@ -844,7 +857,7 @@ class _Checker:
         namespace brings notations, instances and names that change how the statement
         reads, and a variable can take the place of a name it uses. Inside a `section …
         end` (or with `… in`) before `main` they are fine."""
-        scopes: list[tuple[list[str], list[Command]]] = [([], [])]
+        scopes: list[tuple[list[str], list[tuple[Token, str]]]] = [([], [])]
         for cmd in self.sub.lean.commands:
             if cmd.start >= main.start:
                 break
@@ -861,20 +874,24 @@ class _Checker:
                         break
                     want = want[: -len(parts)]
                     scopes.pop()
-            elif (
-                cmd.kind in ("open", "variable")
-                and cmd.tokens[-1].text != "in"  # a prefix of the next command only
-                and not any(start <= cmd.start < end for start, end in self.reference_spans)
-            ):
-                scopes[-1][1].append(cmd)
+            if any(start <= cmd.start < end for start, end in self.reference_spans):
+                continue
+            if cmd.kind == "variable" and cmd.tokens[-1].text != "in":
+                scopes[-1][1].append((cmd.tokens[0], "variable"))
+            # Every `open` without `… in` is a command to Lean, also where the scanner did
+            # not split it off (indented, or after a finished term on the same line).
+            code = [t for t in cmd.tokens if not t.is_comment]
+            for i, tok in enumerate(code):
+                if tok.kind is Kind.IDENT and tok.text == "open" and not _opens_in(code, i):
+                    scopes[-1][1].append((tok, "open"))
         for _, effects in scopes:
-            for cmd in effects:
+            for tok, kind in effects:
                 self.issue(
                     "statement",
-                    cmd.tokens[0],
-                    f"`{cmd.kind}` here is still in effect at `main` and can change how its "
+                    tok,
+                    f"`{kind}` here is still in effect at `main` and can change how its "
                     f"statement reads: put it in a `section … end` before `main`, or write "
-                    f"`{cmd.kind} … in` on the declarations that need it",
+                    f"`{kind} … in` on the declarations that need it",
                 )
 
     def reference_commands(self) -> list[list[str]]:
