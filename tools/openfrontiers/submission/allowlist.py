@@ -220,9 +220,19 @@ RUN_CODE_WORDS = {
 # The meta level: a proof never names Lean's implementation (everything meta lives under
 # `Lean.`, reached by name or through `open Lean …`), its monads or IO; code of these types
 # is what compile-time attacks are written in.
-# `System` holds IO too (`System.FilePath.readDir`, `…metadata`, …), outside `IO.`.
+# `System` holds IO too (`System.FilePath.readDir`, `…metadata`, …), outside `IO.`, and
+# `LeanSearchClient` (imported with Mathlib) queries web services.
 META_ROOTS = frozenset(
-    {"Lean", "Qq", "Aesop", "ProofWidgets", "Plausible", "ImportGraph", "System"}
+    {
+        "Lean",
+        "Qq",
+        "Aesop",
+        "ProofWidgets",
+        "Plausible",
+        "ImportGraph",
+        "System",
+        "LeanSearchClient",
+    }
 )
 # Meta-level namespaces inside the libraries a proof uses: tactic implementations, their
 # monads and utilities. Naming them is how a submission would assemble meta code from
