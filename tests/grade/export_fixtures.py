@@ -170,11 +170,14 @@ def environment(
         the_set = b.lam("n", nat, b.app(b.const("Nat.lt"), b.nat(3), b.bvar(0)))
         answer_term = {
             "4": b.nat(4),
+            "4-widened": b.nat(4),
             "5": b.nat(5),
             "sInf": b.app(b.const("InfSet.sInf"), the_set),
             "limsup": b.app(b.const("Filter.limsup"), the_set),
         }[value_item]
         statement = b.app(b.const("P001.IsLeast"), the_set, b.answer(answer_term))
+        if value_item == "4-widened":  # answer text reaching past answer(…): `4) ↔ (True`
+            statement = b.app(b.const("Iff"), statement, b.const("True"))
 
     if proof == "sorry":  # the Challenge's `by sorry`
         value = b.app(b.const("sorryAx", [0]), statement, b.const("False"))
@@ -223,6 +226,8 @@ SCENARIOS = {
     "challenge_value_sinf": environment(value_item="sInf"),
     "solution_value_sinf": environment(value_item="sInf", proof="honest"),
     "solution_value_limsup": environment(value_item="limsup", proof="honest"),
+    "challenge_value_4_widened": environment(value_item="4-widened"),
+    "solution_value_4_widened": environment(value_item="4-widened", proof="honest"),
 }
 
 

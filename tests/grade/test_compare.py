@@ -11,6 +11,7 @@ from openfrontiers.grade.compare import (
     BUILTINS,
     PRIMITIVES,
     STANDARD_AXIOMS,
+    around_answer,
     axiom_closure,
     compare_closure,
     export_targets,
@@ -222,3 +223,64 @@ def test_export_targets_name_main_the_axioms_and_the_kernel_builtins():
     assert targets[0] == MAIN
     assert set(STANDARD_AXIOMS) | {"Nat", "Quot.lift", "Char.ofNat", "Nat.gcd"} <= set(targets)
     assert len(targets) == 1 + len(STANDARD_AXIOMS) + len(BUILTINS) + len(PRIMITIVES)
+
+
+def _value_export(statement):
+    """An export whose `main` states `statement(b)` (built with the spec's NDJSON builder),
+    with every constant it names declared."""
+    import io
+
+    from openfrontiers.grade.export_format import read
+    from support.ndjson import Builder
+
+    b = Builder()
+    prop, nat_type = b.sort(0), b.sort(("succ", 0))
+    b.inductive("Nat", nat_type, [])
+    for name in ("IsLeast", "Or", "HAdd"):
+        b.axiom(name, prop)
+    b.axiom("True", prop)
+    b.axiom("trivial", b.const("True"))
+    b.theorem(MAIN, statement(b), b.const("trivial"))
+    return read(io.StringIO(b.text()))
+
+
+def test_the_answer_text_may_not_reach_past_its_marker():
+    """The Challenge is the reference's text with the submitted answer's text pasted in;
+    if that text reached past `answer(…)` (`4) ∨ (True`), the Challenge's statement changed
+    as well, and the Solution, equal to it, proves the weaker statement. Checker 1 compares
+    the Challenge with the Reference everywhere but under the marker."""
+
+    def is_least(b, answer):
+        return b.app(b.const("IsLeast"), b.const("Nat"), answer)
+
+    reference = _value_export(lambda b: is_least(b, b.answer(b.nat(4))))
+    honest = _value_export(lambda b: is_least(b, b.answer(b.nat(5))))
+    widened = _value_export(
+        lambda b: b.app(b.const("Or"), is_least(b, b.answer(b.nat(4))), b.const("True"))
+    )
+    # the same term as `honest`'s with its marker on `4` inside `4 + 1`: moved, not changed
+    inner = _value_export(
+        lambda b: is_least(b, b.app(b.const("HAdd"), b.answer(b.nat(4)), b.nat(1)))
+    )
+    outer = _value_export(
+        lambda b: is_least(b, b.answer(b.app(b.const("HAdd"), b.nat(4), b.nat(1))))
+    )
+    canon = Canon()
+    assert around_answer(canon, honest, MAIN) == around_answer(canon, reference, MAIN)
+    assert around_answer(canon, widened, MAIN) != around_answer(canon, reference, MAIN)
+    assert around_answer(canon, inner, MAIN) != around_answer(canon, outer, MAIN)
+
+    def stages(challenge, solution):
+        result = checker1.Checker1Result()
+        found = checker1.judge_exports(
+            challenge, solution, reference, MAIN, yes_no=False, reference_answer="4", result=result
+        )
+        return [(s.stage, s.ok, s.reason, s.detail) for s in found], result
+
+    found, result = stages(widened, widened)
+    assert found[0][:3] == ("compare", False, "answer") and "past answer(…)" in found[0][3]
+    assert result.answer_matches is None  # never compared, never solved
+    found, _ = stages(outer, inner)
+    assert found[0][:3] == ("compare", False, "answer") and "marker" in found[0][3]
+    found, result = stages(honest, honest)
+    assert found[0][:3] == ("compare", True, "") and result.answer_matches is False

@@ -152,6 +152,7 @@ ATTACKS = {
     ],
     "imports": [honest().replace("import Mathlib\n", "import Mathlib\nimport Evil\n")],
     "sorry": [
+        honest(proof="  stop\n  trivial"),
         honest(proof="  sorry"),
         honest(proof="  admit"),
         honest(proof="  exact sorryAx _ false"),
@@ -172,6 +173,10 @@ ATTACKS = {
         before_main("theorem b (x : BitVec 8) : x + 0 = x := by bv_decide"),
         before_main("theorem d : 10 < 20 := by decide (config := ⟨false, true, true, false⟩)"),
         before_main("theorem d : 10 < 20 := by decide (config := .mk false true true false)"),
+        # inside an interpolation the lexer does not know, read as a string: swept all the same
+        before_main(
+            'def t : ℕ := dbg_trace "{(by decide (config := ⟨false, true⟩) : 10 < 20)}"; 0'
+        ),
         before_main("theorem d : 10 < 20 := by decide +«native»"),
     ],
     "command": [
@@ -187,6 +192,12 @@ ATTACKS = {
         before_main("structure G where\n  n : ℕ\n  deriving ToJson"),
         before_main("theorem t : True := trivial\nregister_simp_attr my_simps"),
         honest().replace("theorem main", "instance : Inhabited ℕ := ⟨0⟩\ntheorem main"),
+        # `X in section` is `section X section end`: X stays in effect up to the next `end`
+        honest()
+        .replace("/-- Is there", "open Classical in\nsection\n\n/-- Is there")
+        .replace("end FrontierBench.O02", "end\n\nend FrontierBench.O02"),
+        before_main("variable (h : False) in\nnoncomputable section\nend"),
+        before_main("theorem t : True := trivial open Classical in\nsection\nend"),
     ],
     "attribute": [
         before_main("@[csimp] theorem c : @id = @id := rfl"),
@@ -200,6 +211,11 @@ ATTACKS = {
         before_main("theorem p : ∀ n : ℕ, n + 0 = n := by plausible"),
         before_main("theorem u : True := by aesop (add safe tactic t)"),
         before_main("theorem u : True := by aesop (add safe [apply trivial, (tactic t)])"),
+        # no builder named: aesop's default builder runs a `TacticM Unit` declaration
+        before_main("theorem u : True := by aesop (add safe t)"),
+        before_main("theorem u : True := by aesop (add norm t)"),
+        before_main("theorem u : True := by aesop (add safe [apply trivial, t])"),
+        before_main("theorem u : True := by aesop (add safe (rule_sets := [apply]) t)"),
     ],
     "metaprogramming": [
         before_main("open Lean Elab in\ntheorem t : True := trivial"),
@@ -207,6 +223,13 @@ ATTACKS = {
         before_main("def n : Name := `foo"),
         before_main('def prog := IO.FS.writeFile "/tmp/x" ""'),
         before_main("def t := Mathlib.Tactic.Ring.RingNF.M.run"),
+        # the meta namespaces opened or entered: their names then lose the prefix
+        before_main("open Mathlib.Tactic in\ndef t := Ring.RingNF.M.run"),
+        before_main("open Mathlib in\ndef t := Tactic.Ring.RingNF.M.run"),
+        before_main("open Batteries.Tactic in\ntheorem t : True := trivial"),
+        before_main("end FrontierBench.O02\nnamespace Mathlib.Tactic\nexample : True := trivial"),
+        before_main('def t := System.FilePath.readDir "/"'),
+        before_main("def t := Std.Internal.IO.Async.sleep 1"),
     ],
     "set-option": [
         before_main("set_option debug.skipKernelTC true"),
@@ -236,6 +259,9 @@ ATTACKS = {
         before_main("theorem t : True := trivial variable (h : False) in"),
     ],
     "statement": [
+        # an `open` Lean reads as a command, where no line starts with it
+        before_main("theorem t : True := trivial open Classical"),
+        before_main("theorem t : True := trivial\n  open Classical"),
         honest().replace("1 < n ∧", "0 < n ∧"),
         honest().replace("theorem main :", "theorem main (h : False) :"),
         honest().replace("answer(True) ↔", "True ↔"),
@@ -286,6 +312,32 @@ theorem take_prefix' (l : List ℕ) : l.take 1 <+: l := List.take_prefix 1 l
 theorem strings : "ab".length = 2 := rfl
 theorem by_aesop (n : ℕ) : n + 0 = n := by aesop (add simp Nat.add_zero)"""
     assert rules(before_main(text)) == set()
+
+
+def test_imports_of_mathlib_modules_are_judged_by_the_imports_rule_alone():
+    """`import Mathlib.Tactic.Ring` names a module, not meta-level code; a word that is
+    no module still fails the imports rule."""
+    sub = honest().replace("import Mathlib\n", "import Mathlib.Tactic.Ring\nimport Mathlib\n")
+    assert sub != honest() and rules(sub) == set()
+    assert rules(honest().replace("import Mathlib\n", "import Mathlib\nsorry\n")) >= {"imports"}
+
+
+def test_aesop_rules_that_name_their_builder_pass():
+    """Only a rule without a builder is refused (aesop's default would try `tactic`): a
+    builder before a `[…]` list holds for each rule in it, and option groups are skipped."""
+    for clause in (
+        "(add safe apply Nat.le_refl)",
+        "(add safe apply Nat.le_succ, norm simp Nat.add_zero)",
+        "(add safe apply [Nat.le_refl, Nat.le_succ])",
+        "(add safe [apply Nat.le_refl, cases Or], norm unfold id)",
+        "(add safe (rule_sets := [Foo]) forward Nat.le_refl)",
+        "(add safe destruct And, safe constructors Or)",
+    ):
+        text = f"theorem by_aesop (n : ℕ) : n ≤ n := by aesop {clause}"
+        assert rules(before_main(text)) == set(), clause
+    refused = before_main("theorem u (n : ℕ) : n ≤ n := by aesop (add safe apply [h, g], safe t)")
+    found = static.check(refused, REFERENCE, namespaces=NS, yes_no=True).issues
+    assert [(i.rule, i.column) for i in found] == [("run-code", 63)]  # the second rule's `safe`
 
 
 def test_scoped_opens_and_variables_before_main_are_fine():
@@ -431,6 +483,10 @@ def test_value_answers_are_plain_terms_of_the_statement_alone():
     assert "no comment" in comment.message
     assert check("2 /- two -/")
     assert "without by" in check("by exact 2")[0].message
+    # a character literal holding a line break, as Lean reads it: the `"` after it starts a
+    # string to Lean, so the tactic block after that string is code, not string
+    hidden = check("(fun _ _ k _ => k) '\n'\"'a' \" (by exact 2) '\"'")
+    assert hidden and "without by" in hidden[0].message
     (own,) = check("myValue", "def myValue : ℕ := 2\n")
     assert "myValue" in own.message and "declared by the submission" in own.message
     assert check("FrontierBench.O02.myValue", "def myValue : ℕ := 2\n")

@@ -53,6 +53,23 @@ def test_char_literals():
     assert chars == ["'\"'", "'\\''", "'\\x41'", "'\\u{3b1}'"]
 
 
+def test_a_char_literal_may_hold_a_line_break_as_in_lean():
+    """Lean reads `'` ⏎ `'` as one character: otherwise the `"` after it would start a
+    string here where Lean reads a character, and the strings after it fall out of step."""
+    src = "f '\n'\"'a' \" (by exact 4) '\"'"
+    assert kinds(src) == [
+        ("ident", "f"),
+        ("char", "'\n'"),
+        ("string", "\"'a' \""),
+        ("symbol", "("),
+        ("ident", "by"),
+        ("ident", "exact"),
+        ("number", "4"),
+        ("symbol", ")"),
+        ("char", "'\"'"),
+    ]
+
+
 def test_primes_in_names_are_not_char_literals():
     assert kinds("f' x'' = 'a'") == [
         ("ident", "f'"),

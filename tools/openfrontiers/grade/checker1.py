@@ -10,7 +10,8 @@
                          workspace laid out from its build's .olean alone
     compare              the statement of main and every constant it reaches (compare.py);
                          the answer: the literal True/False of a yes/no item, an explicit
-                         (not trivialising) term for a value item
+                         (not trivialising) term for a value item, with the Challenge's
+                         statement the Reference's everywhere but under the answer
     axioms               the axiom closure of the Solution's main: propext, Classical.choice,
                          Quot.sound only, each with the type and universe parameters of the
                          trusted export (the Reference's, else the Challenge's)
@@ -29,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .compare import (
+    around_answer,
     axiom_closure,
     compare_closure,
     export_targets,
@@ -162,7 +164,32 @@ def judge_exports(
                 result.answer_matches = result.answer == reference_answer
         else:
             why = trivialising(solution, theorem, canon)
-            if why is not None:
+            outside = reference is not None and around_answer(
+                canon, challenge, theorem
+            ) != around_answer(canon, reference, theorem)
+            moved = around_answer(canon, solution, theorem) != around_answer(
+                canon, challenge, theorem
+            )
+            if outside:
+                # The Challenge is the reference's text with the submitted answer's text
+                # pasted in: if that text reached past `answer(…)`, the statement changed in
+                # the Challenge too, and only the Reference shows it.
+                compare = StageResult(
+                    "compare",
+                    False,
+                    "answer",
+                    "the Challenge's statement differs from the reference's outside the answer: "
+                    "the answer's text reaches past answer(…), or its type changed the rest of "
+                    "the statement",
+                )
+            elif moved:
+                compare = StageResult(
+                    "compare",
+                    False,
+                    "answer",
+                    "the Solution's answer marker is not where the Challenge's is",
+                )
+            elif why is not None:
                 compare = StageResult(
                     "compare", False, "answer", f"the answer trivialises the statement: {why}"
                 )

@@ -19,7 +19,9 @@ constants it reaches, the axioms of the proof, and the answer.
 * **The answer**: the literal `True`/`False` of a yes/no statement `answer ↔ P`
   (`yes_no_answer`); for value items the marked answer term (`answer(·)` elaborates to
   metadata `FrontierBench.answer`), compared with the reference's (`same_answer`) and
-  checked for trivialising the statement (`trivialising`).
+  checked for trivialising the statement (`trivialising`); around it the Challenge's
+  statement must be the Reference's (`around_answer`), since its answer is the
+  submission's text.
 """
 
 from __future__ import annotations
@@ -315,9 +317,9 @@ def yes_no_answer(export: Export, theorem: str) -> str | None:
     return None
 
 
-def marked_answer(export: Export, root: int) -> int | None:
-    """The term under the first `FrontierBench.answer` metadata in `root` (depth first,
-    left to right), or None."""
+def _answer_marker(export: Export, root: int) -> int | None:
+    """The first `FrontierBench.answer` metadata node in `root` (depth first, left to
+    right), or None."""
     stack, seen = [root], set()
     while stack:
         i = stack.pop()
@@ -330,9 +332,68 @@ def marked_answer(export: Export, root: int) -> int | None:
             and ANSWER_KEY in node[1]
             and "true" in str(node[1][ANSWER_KEY]).lower()
         ):
-            return int(node[2])
+            return i
         stack.extend(reversed(children(node)))
     return None
+
+
+def marked_answer(export: Export, root: int) -> int | None:
+    """The term under the first `FrontierBench.answer` metadata in `root` (depth first,
+    left to right), or None."""
+    marker = _answer_marker(export, root)
+    return None if marker is None else int(export.exprs[marker][2])
+
+
+def around_answer(canon: Canon, export: Export, theorem: str) -> object:
+    """`theorem`'s statement with its marked answer cut out: two exports give equal keys
+    exactly when their statements are the same term (as `Canon` sees terms) everywhere but
+    under the first answer marker, and that marker stands at the same place in both. The
+    answer's text is the submission's, pasted into the Challenge: this is how checker 1
+    knows that it stayed inside `answer(…)` and changed nothing else of the statement."""
+    decl = export.get(theorem)
+    if decl is None:
+        return None
+    ids = canon.exprs(export)
+    marker = _answer_marker(export, decl.type)
+    if marker is None:
+        return ("unmarked", ids[decl.type])
+    # The nodes above the marker: every other subterm is compared by its identity.
+    parents: dict[int, set[int]] = {}
+    stack, seen = [decl.type], {decl.type}
+    while stack:
+        i = stack.pop()
+        for child in children(export.exprs[i]):
+            parents.setdefault(child, set()).add(i)
+            if child not in seen:
+                seen.add(child)
+                stack.append(child)
+    above, todo = {marker}, [marker]
+    while todo:
+        for parent in parents.get(todo.pop(), ()):
+            if parent not in above:
+                above.add(parent)
+                todo.append(parent)
+    keys: dict[int, object] = {marker: ("answer",)}
+    # Children before parents: the export defines every expression before its first use,
+    # and `exprs` keeps that order.
+    for i in (j for j in export.exprs if j in above and j != marker):
+        node = export.exprs[i]
+
+        def key(j: int) -> object:
+            return keys[j] if j in keys else ids[j]
+
+        tag = node[0]
+        if tag == "mdata":
+            keys[i] = key(node[2])
+        elif tag == "app":
+            keys[i] = ("app", key(node[1]), key(node[2]))
+        elif tag in ("lam", "pi"):
+            keys[i] = (tag, key(node[2]), key(node[3]), node[4])
+        elif tag == "let":
+            keys[i] = ("let", key(node[2]), key(node[3]), key(node[4]))
+        else:  # proj
+            keys[i] = ("proj", node[1], node[2], key(node[3]))
+    return keys[decl.type]
 
 
 def same_answer(canon: Canon, submitted: Export, reference: Export, theorem: str) -> bool:

@@ -9,8 +9,8 @@ know exactly where comments, string literals and names begin and end:
 * string literals with escapes, raw strings `r"…"` / `r#"…"#`, and interpolated strings
   after `s!`, `m!`, `f!` and `throwError`, whose `{…}` parts are lexed as code (a `sorry`
   hidden in `s!"{sorry}"` is a real `sorry` token);
-* character literals (`'"'`, `'\\''`, `'\\x41'`, `'\\u{3b1}'`) as opposed to primes in names
-  (`f'`);
+* character literals (`'"'`, `'\\''`, `'\\x41'`, `'\\u{3b1}'`, and, as Lean reads them, one
+  holding a line break) as opposed to primes in names (`f'`);
 * identifiers with Lean's character classes, dotted names and `«guillemet»` components
   (which may hold spaces and keywords), name literals `` `foo ``, numbers, and symbols;
 * the `answer(` token of our own `answer(·)` syntax, which Lean reads as one atom.
@@ -182,7 +182,9 @@ _MASTER = re.compile(
                 r"|[0-9][0-9_]*(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)"
             ),
             r"(?P<string_open>\")",
-            r"(?P<char>'(?:\\(?:x[0-9a-fA-F]{2}|u\{[0-9a-fA-F]{1,6}\}|[^\n])|[^\\'\n])')",
+            # Lean's character literal holds any one character after the quote, a line
+            # break too (`'` ⏎ `'`); reading it otherwise would put the next `"` out of step.
+            r"(?P<char>'(?:\\(?:x[0-9a-fA-F]{2}|u\{[0-9a-fA-F]{1,6}\}|[^\n])|[^\\'])')",
             rf"(?P<name_lit>``?{_IDENT})",
             rf"(?P<symbol>{_SYMBOL})",
             r"(?P<other>.)",

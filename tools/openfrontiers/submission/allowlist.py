@@ -220,7 +220,20 @@ RUN_CODE_WORDS = {
 # The meta level: a proof never names Lean's implementation (everything meta lives under
 # `Lean.`, reached by name or through `open Lean …`), its monads or IO; code of these types
 # is what compile-time attacks are written in.
-META_ROOTS = frozenset({"Lean", "Qq", "Aesop", "ProofWidgets", "Plausible", "ImportGraph"})
+# `System` holds IO too (`System.FilePath.readDir`, `…metadata`, …), outside `IO.`, and
+# `LeanSearchClient` (imported with Mathlib) queries web services.
+META_ROOTS = frozenset(
+    {
+        "Lean",
+        "Qq",
+        "Aesop",
+        "ProofWidgets",
+        "Plausible",
+        "ImportGraph",
+        "System",
+        "LeanSearchClient",
+    }
+)
 # Meta-level namespaces inside the libraries a proof uses: tactic implementations, their
 # monads and utilities. Naming them is how a submission would assemble meta code from
 # Mathlib's pieces (for a hook such as aesop's `(add … tactic t)`); a proof uses the
@@ -235,6 +248,22 @@ META_PREFIXES = (
     "Batteries.Lean.",
     "Batteries.Util.",
     "Std.Tactic.",
+    "Std.Internal.",  # Lean's asynchronous IO: files, timers, sockets
+)
+# The namespaces that hold those (`Mathlib`, `Mathlib.Tactic`, `Batteries`, `Std`, …), named
+# alone: `open Mathlib.Tactic` or `open Mathlib` brings the meta-level names in under short
+# names the prefixes above never see (`Ring.RingNF.M.run`, `Tactic.Ring.…`), and a proof
+# has no reason to open or enter them. Imports name `Mathlib` and are not concerned.
+META_ANCESTORS = frozenset(
+    ".".join(parts[:k])
+    for parts in (p.rstrip(".").split(".") for p in META_PREFIXES)
+    for k in range(1, len(parts) + 1)
+)
+# Aesop's rule builders other than `tactic`. A rule of an `(add …)` clause that names none
+# gets aesop's default builder, which tries `tactic` first for safe, unsafe and norm rules:
+# a declaration of type `TacticM Unit` is then run as a tactic, with no `tactic` written.
+AESOP_BUILDERS = frozenset(
+    {"apply", "forward", "destruct", "constructors", "cases", "simp", "unfold"}
 )
 META_NAMES = frozenset(
     {

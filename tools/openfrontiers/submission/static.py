@@ -15,10 +15,11 @@ A submission is accepted by this layer when:
   classes only; everything else (any `#`-command, `instance`, `class`, `attribute`,
   `macro`, `syntax`, `notation`, `elab`, `initialize`, `axiom`, `opaque`, …) is rejected
   with its name and line;
-* it contains no `sorry`/`admit`, trust escapes (`native_decide`, `ofReduceBool`,
+* it contains no `sorry`/`admit`/`stop`, trust escapes (`native_decide`, `ofReduceBool`,
   `implemented_by`, `extern`, `unsafe`, `partial`, `prelude`, …), syntax that runs code at
-  compile time (`by_elab`, `run_tac`, `#eval!`, …), meta-level names (`Lean.…`, `TacticM`,
-  `IO`, quotations), or debug/kernel options — anywhere, also inside proofs;
+  compile time (`by_elab`, `run_tac`, `#eval!`, an aesop rule without a builder, …),
+  meta-level names (`Lean.…`, `TacticM`, `IO`, `System.…`, `open Mathlib.Tactic`,
+  quotations), or debug/kernel options — anywhere, also inside proofs;
 * it reads the same to Lean as to this layer (the lexing rule): no invisible, direction
   or control character and no space but ASCII's, no token runs to the end of the file,
   no comment or character literal is glued to a symbol, no command keyword stands inside
@@ -214,22 +215,25 @@ RULES = {
     "to the end of the file, no comment or character literal glued to a symbol (`\\/-`, "
     "`×'\"'`), no command keyword inside a string or a «name», no name ending in a "
     "code-running command keyword (Lean's error recovery restarts inside them)",
-    "sorry": "no sorry, admit or sorryAx",
+    "sorry": "no sorry, admit, sorryAx or stop (Lean's `repeat sorry`)",
     "axiom": "no axiom declarations",
     "trust": "no native_decide, decide +native, bv_decide, ofReduceBool, trustCompiler, "
     "implemented_by, extern, unsafe, partial, opaque, prelude, addDeclCore; a tactic's "
     "(config := …) is a { field := value } literal",
     "command": "only the commands a proof needs: theorem, lemma, def, abbrev, structure, "
-    "inductive, example, namespace, section, end, open, variable, universe, set_option; "
+    "inductive, example, namespace, section, end, open, variable, universe, set_option "
+    "(no `… in` on section or namespace); "
     "modifiers noncomputable, private, protected; deriving DecidableEq, Repr, Inhabited, "
     "Nonempty, BEq, Hashable, Ord, Fintype — anything else (instance, class, attribute, "
     "macro, syntax, notation, elab, initialize, mutual, …) is rejected",
     "attribute": "only the attributes simp, norm_cast, push_cast, gcongr, fun_prop, ext, "
     "reducible, irreducible, grind (=, →, ←), on the submission's own declarations",
     "run-code": "no code run at compile time: no #-command (#eval, #eval!, #guard, #check, "
-    "…; write Mathlib's `#s` as `# s`), by_elab, run_tac, run_cmd, initialize, plausible",
-    "metaprogramming": "no meta-level names (Lean.…, Qq.…, TacticM, MetaM, IO, IO.…, …), "
-    "syntax quotations or name literals",
+    "…; write Mathlib's `#s` as `# s`), by_elab, run_tac, run_cmd, initialize, plausible; "
+    "every rule of aesop's (add …) names a builder other than tactic (apply, simp, …)",
+    "metaprogramming": "no meta-level names (Lean.…, Qq.…, TacticM, MetaM, IO, IO.…, "
+    "System.…, Mathlib.Tactic.…, …) and no namespace that holds them named alone (open "
+    "Mathlib.Tactic, open Mathlib), no syntax quotations or name literals",
     "set-option": "no debug, kernel or compiler options (only maxHeartbeats, maxRecDepth, "
     "synthInstance.*, linter.*, pp.*, trace.* but trace.profiler.output)",
     "shadowing": "the submission's declarations live in its namespace under fresh names: "
@@ -371,6 +375,52 @@ def _inside_add(code: list[Token], enclosing: list[int | None]) -> list[bool]:
     return inside
 
 
+def _rules_without_builder(
+    code: list[Token], start: int, end: int, closing: dict[int, int]
+) -> list[Token]:
+    """The rules of an aesop `(add …)` clause (its tokens `code[start:end]`) that name no
+    builder other than `tactic`, each by its first token. Rules are split at top-level
+    commas; a builder written before a `[…]` list holds for every rule in it."""
+
+    def split(lo: int, hi: int) -> list[tuple[int, int]]:
+        parts, first, j = [], lo, lo
+        while j < hi:
+            tok = code[j]
+            if tok.kind is Kind.SYMBOL and tok.text in OPENERS:
+                j = min(closing.get(j, hi - 1), hi - 1) + 1
+                continue
+            if tok.text == ",":
+                parts.append((first, j))
+                first = j + 1
+            j += 1
+        parts.append((first, hi))
+        return [(a, b) for a, b in parts if a < b]
+
+    missing: list[Token] = []
+
+    def rule(lo: int, hi: int, named: bool) -> None:
+        j = lo
+        while j < hi:
+            tok = code[j]
+            if tok.kind is Kind.IDENT and tok.text in allowlist.AESOP_BUILDERS:
+                named = True
+            if tok.kind is Kind.SYMBOL and tok.text in OPENERS:
+                close = min(closing.get(j, hi - 1), hi - 1)
+                if tok.text == "[":
+                    for a, b in split(j + 1, close):
+                        rule(a, b, named)
+                    return
+                j = close + 1
+                continue
+            j += 1
+        if not named:
+            missing.append(code[lo])
+
+    for a, b in split(start, end):
+        rule(a, b, False)
+    return missing
+
+
 def _before_header(src: _Source, decl: Declaration) -> str | None:
     """The code token right before `decl`'s docstring (or keyword), if any."""
     start = (decl.docstring or decl.keyword).start
@@ -384,6 +434,19 @@ def _argument(cmd: Command) -> str:
     k = next((i for i, t in enumerate(toks) if t.text == cmd.kind), 0)
     nxt = toks[k + 1] if k + 1 < len(toks) else None
     return _plain_name(nxt.text) if nxt is not None and nxt.kind is Kind.IDENT else ""
+
+
+def _opens_in(code: list[Token], i: int) -> bool:
+    """Is the `open` at `code[i]` the prefix `open … in` (of a command, a tactic or a term)
+    rather than a command of its own? Its arguments are names, `scoped`, `hiding`,
+    `renaming`, parenthesised name lists and arrows; `in` follows them."""
+    j = i + 1
+    while j < len(code) and (
+        (code[j].kind is Kind.IDENT and code[j].text != "in")
+        or code[j].text in ("(", ")", "→", "->", ",")
+    ):
+        j += 1
+    return j < len(code) and code[j].text == "in"
 
 
 def is_hash_command(tok: Token) -> bool:
@@ -450,7 +513,8 @@ class _Checker:
         self.commands(main)
         self.lexing()
         self.tokens()
-        self.configs()
+        self.configs(self.sub.code, self.closing)
+        self.aesop_rules(self.sub.code, self.closing)
         self.attribute_groups()
         self.imports()
         if main is not None:
@@ -564,7 +628,10 @@ class _Checker:
             for t in tokenize(text)
             if not t.is_trivia
         ]
-        in_add = _inside_add(code, _brackets(code)[1])
+        closing, enclosing = _brackets(code)
+        in_add = _inside_add(code, enclosing)
+        self.aesop_rules(code, closing)
+        self.configs(code, closing)
         for i, tok in enumerate(code):
             if tok.kind is Kind.IDENT:
                 self.identifier(code, i, in_add)
@@ -573,11 +640,10 @@ class _Checker:
                     "run-code", tok, f"`{tok.text}` inside a string or a «name» is a `#`-command"
                 )
 
-    def configs(self) -> None:
+    def configs(self, code: list[Token], closing: dict[int, int]) -> None:
         """`(config := …)` is a `{ field := value }` literal: a positional (`⟨false, true,
         …⟩`) or computed (`.mk …`, a definition) configuration can switch on `decide`'s
         `native` without naming it."""
-        code = self.sub.code
         for i, tok in enumerate(code):
             if not (
                 tok.text == "("
@@ -586,7 +652,7 @@ class _Checker:
                 and code[i + 2].text == ":="
             ):
                 continue
-            close = self.closing.get(i, len(code))
+            close = closing.get(i, len(code))
             for j in range(i + 3, close):
                 t = code[j]
                 field_name = t.kind is Kind.IDENT and j + 1 < close and code[j + 1].text == ":="
@@ -604,6 +670,23 @@ class _Checker:
                     )
                     break
 
+    def aesop_rules(self, code: list[Token], closing: dict[int, int]) -> None:
+        """Every rule of aesop's `(add …)` clause names its builder: without one, aesop's
+        default builder tries `tactic` first (for safe, unsafe and norm rules), which runs a
+        declaration of type `TacticM Unit` — one of the submission's — as a tactic."""
+        for i, tok in enumerate(code):
+            if not (tok.text == "(" and i + 1 < len(code) and code[i + 1].text == "add"):
+                continue
+            close = closing.get(i, len(code))
+            for first in _rules_without_builder(code, i + 2, close, closing):
+                self.issue(
+                    "run-code",
+                    first,
+                    "this rule of aesop's `(add …)` names no builder, and aesop's default "
+                    "builder runs a declaration of type `TacticM Unit` as a tactic: name one "
+                    f"({', '.join(sorted(allowlist.AESOP_BUILDERS))}), e.g. `(add safe apply h)`",
+                )
+
     def tokens(self) -> None:
         """Rules on single tokens, wherever they stand: Lean starts a command at a command
         keyword even inside what looks like a proof, so none of these waits for the
@@ -611,10 +694,23 @@ class _Checker:
         code = self.sub.code
         in_add = _inside_add(code, self.enclosing)
         reference_hashes = {t.text for t in self.ref.code if is_hash_command(t)}
+        # Names in an import are modules (`Mathlib.Tactic.Ring`), not constants: the imports
+        # rule judges every one of them.
+        imported = {t.start for c in self.sub.lean.commands if c.kind == "import" for t in c.tokens}
         for i, tok in enumerate(code):
             text = tok.text
+            if tok.kind is Kind.IDENT and tok.start in imported:
+                continue
             if tok.kind is Kind.IDENT:
                 self.identifier(code, i, in_add)
+                if _plain_name(text) in allowlist.META_ANCESTORS:
+                    self.issue(
+                        "metaprogramming",
+                        tok,
+                        f"`{text}` holds meta-level namespaces (Lean's tactics, their monads "
+                        "and utilities): opened or entered, it brings their names in under "
+                        "short names; a proof never needs it",
+                    )
             elif is_hash_command(tok) and text not in reference_hashes:
                 self.issue(
                     "run-code",
@@ -637,6 +733,8 @@ class _Checker:
         last = name.split(".")[-1]
         if name in SORRY_WORDS:
             self.issue("sorry", tok, f"`{text}` is {SORRY_WORDS[name]}")
+        elif text == "stop":  # the keyword; `«stop»` is a name
+            self.issue("sorry", tok, "`stop` is Lean's `repeat sorry`: a proof hole")
         elif text in ("axiom", "axioms"):
             self.issue("axiom", tok, "axioms are not allowed")
         elif name in TRUST_ESCAPES or last in (
@@ -759,7 +857,7 @@ class _Checker:
         namespace brings notations, instances and names that change how the statement
         reads, and a variable can take the place of a name it uses. Inside a `section …
         end` (or with `… in`) before `main` they are fine."""
-        scopes: list[tuple[list[str], list[Command]]] = [([], [])]
+        scopes: list[tuple[list[str], list[tuple[Token, str]]]] = [([], [])]
         for cmd in self.sub.lean.commands:
             if cmd.start >= main.start:
                 break
@@ -776,20 +874,24 @@ class _Checker:
                         break
                     want = want[: -len(parts)]
                     scopes.pop()
-            elif (
-                cmd.kind in ("open", "variable")
-                and cmd.tokens[-1].text != "in"  # a prefix of the next command only
-                and not any(start <= cmd.start < end for start, end in self.reference_spans)
-            ):
-                scopes[-1][1].append(cmd)
+            if any(start <= cmd.start < end for start, end in self.reference_spans):
+                continue
+            if cmd.kind == "variable" and cmd.tokens[-1].text != "in":
+                scopes[-1][1].append((cmd.tokens[0], "variable"))
+            # Every `open` without `… in` is a command to Lean, also where the scanner did
+            # not split it off (indented, or after a finished term on the same line).
+            code = [t for t in cmd.tokens if not t.is_comment]
+            for i, tok in enumerate(code):
+                if tok.kind is Kind.IDENT and tok.text == "open" and not _opens_in(code, i):
+                    scopes[-1][1].append((tok, "open"))
         for _, effects in scopes:
-            for cmd in effects:
+            for tok, kind in effects:
                 self.issue(
                     "statement",
-                    cmd.tokens[0],
-                    f"`{cmd.kind}` here is still in effect at `main` and can change how its "
+                    tok,
+                    f"`{kind}` here is still in effect at `main` and can change how its "
                     f"statement reads: put it in a `section … end` before `main`, or write "
-                    f"`{cmd.kind} … in` on the declarations that need it",
+                    f"`{kind} … in` on the declarations that need it",
                 )
 
     def reference_commands(self) -> list[list[str]]:
@@ -808,9 +910,25 @@ class _Checker:
         reference = self.reference_commands()
         used = self.reference_identifiers()
         limit = main.start if main is not None else len(self.sub.lean.source)
+        previous: Command | None = None
         for cmd in self.sub.lean.commands:
             if cmd.kind in ("import", "module-doc"):
                 continue
+            after, previous = previous, cmd
+            if cmd.kind in ("section", "namespace") and (
+                cmd.prefixes or (after is not None and after.tokens[-1].text == "in")
+            ):
+                # Lean reads `X in cmd` as `section X cmd end`: with `cmd` a `section`, the
+                # `end` closes that one, and `X` stays in effect until the file's own `end`.
+                keyword = next(t for t in cmd.tokens if t.text == cmd.kind)
+                self.issue(
+                    "command",
+                    keyword,
+                    f"an `… in` prefix on `{cmd.kind}` is not allowed: Lean reads `X in "
+                    f"{cmd.kind}` as `section X {cmd.kind} end`, so `X` (an `open`, a "
+                    "`variable`) stays in effect for everything up to the next `end`; write "
+                    f"`X` inside the {cmd.kind} instead",
+                )
             texts = normalize([t for t in cmd.tokens if not t.is_comment], self.rename)
             if cmd.start < limit and texts in reference:
                 self.reference_spans.append((cmd.start, cmd.end))
