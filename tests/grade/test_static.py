@@ -396,6 +396,29 @@ def test_characters_lean_reads_otherwise_are_reported_alone(where, char, name):
     assert issues[0].message.startswith(name + (" at the start" if at == 0 else ":"))
 
 
+@pytest.mark.parametrize(
+    "proof",
+    [
+        "linarith (discharger := do let s ← get; set s)",
+        "nlinarith (config := { oracle := .fourierMotzkin })",
+        "linarith («preprocessors» := [])",
+    ],
+)
+def test_configuration_fields_that_hold_code_are_refused(proof):
+    """linarith runs its configuration's discharger, oracle and preprocessors: a value set
+    there is the submission's meta code, typed by the field."""
+    sub = before_main(f"theorem q (x : ℚ) (h : x < 1) : x < 2 := by\n  {proof}")
+    issues = static.check(sub, REFERENCE, namespaces=NS, yes_no=True).issues
+    assert any(
+        i.rule == "run-code" and "sets code that the tactic runs" in i.message for i in issues
+    )
+
+
+def test_use_takes_its_discharger_as_tactics():
+    sub = before_main("theorem q : ∃ n : ℕ, 0 < n := by\n  use (discharger := simp) 1")
+    assert rules(sub) == set()
+
+
 def test_one_finding_per_character_and_line():
     sub = honest().replace("exact", "exact\u00a0\u00a0\u202e")
     issues = static.check(sub, REFERENCE, namespaces=NS, yes_no=True).issues

@@ -265,6 +265,16 @@ META_ANCESTORS = frozenset(
 AESOP_BUILDERS = frozenset(
     {"apply", "forward", "destruct", "constructors", "cases", "simp", "unfold"}
 )
+# Fields of tactic configurations whose values are code: the tactic evaluates its
+# configuration while the file compiles and then runs these as meta-level code, so a value
+# set here is the submission's own program, typed by the field without naming a meta type.
+# The fields of linarith's (and nlinarith's) `LinarithConfig`; `use (discharger := tacs)`
+# takes tactic syntax instead and stays allowed.
+CODE_CONFIG_FIELDS = {
+    "discharger": "is linarith's `TacticM Unit` discharger",
+    "oracle": "is linarith's certificate oracle, a `MetaM` program",
+    "preprocessors": "are linarith's preprocessors, `MetaM` programs",
+}
 META_NAMES = frozenset(
     {
         "TacticM",

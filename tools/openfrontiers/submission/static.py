@@ -230,7 +230,8 @@ RULES = {
     "reducible, irreducible, grind (=, →, ←), on the submission's own declarations",
     "run-code": "no code run at compile time: no #-command (#eval, #eval!, #guard, #check, "
     "…; write Mathlib's `#s` as `# s`), by_elab, run_tac, run_cmd, initialize, plausible; "
-    "every rule of aesop's (add …) names a builder other than tactic (apply, simp, …)",
+    "every rule of aesop's (add …) names a builder other than tactic (apply, simp, …); no "
+    "configuration field that holds code (linarith's discharger, oracle, preprocessors)",
     "metaprogramming": "no meta-level names (Lean.…, Qq.…, TacticM, MetaM, IO, IO.…, "
     "System.…, Mathlib.Tactic.…, …) and no namespace that holds them named alone (open "
     "Mathlib.Tactic, open Mathlib), no syntax quotations or name literals",
@@ -757,6 +758,18 @@ class _Checker:
                 tok,
                 f"`{text}` starts a command that is not allowed (a proof needs only "
                 f"{', '.join(allowlist.DECLARATIONS)} and {', '.join(allowlist.COMMANDS)})",
+            )
+        elif (
+            name in allowlist.CODE_CONFIG_FIELDS
+            and i + 1 < len(code)
+            and code[i + 1].text == ":="
+            and not (i >= 2 and code[i - 1].text == "(" and code[i - 2].text in ("use", "use!"))
+        ):
+            self.issue(
+                "run-code",
+                tok,
+                f"`{text} := …` sets code that the tactic runs: it "
+                f"{allowlist.CODE_CONFIG_FIELDS[name]}; keep the default",
             )
         elif text == "tactic" and in_add[i]:
             self.issue(
