@@ -114,6 +114,11 @@ def bench_static() -> None:
         + "theorem s : True := "
         + "(" * (size // 2)
         + ")" * (size // 2),
+        "nested aesop rule lists": honest[:end_at]
+        + "theorem s : True := by aesop (add safe "
+        + "[" * (size // 2)
+        + "]" * (size // 2)
+        + ")",
     }
     for label, text in hostile.items():
         start = time.perf_counter()

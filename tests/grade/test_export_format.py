@@ -150,6 +150,31 @@ def test_canon_ignores_binder_names_and_metadata_but_not_binder_kinds():
     assert canon.signature(*other) != sig
 
 
+def test_deep_level_chains_get_identities_without_recursion():
+    """`Sort` of a level 10,000 `succ`s deep: identities come from one pass in line order,
+    equal across exports whatever their level indices, and distinct from one `succ` less."""
+
+    def sort_of(depth: int, padding: int) -> tuple:
+        lines = [json.dumps({"il": i, "param": 0}) for i in range(1, padding + 1)]
+        top = 0
+        for i in range(padding + 1, padding + depth + 1):
+            lines.append(json.dumps({"il": i, "succ": top}))
+            top = i
+        lines.append(json.dumps({"ie": 0, "sort": top}))
+        return parse(*lines)
+
+    canon = Canon()
+    a, b, c = sort_of(10_000, 0), sort_of(10_000, 3), sort_of(9_999, 0)
+    assert canon.exprs(a)[0] == canon.exprs(b)[0] != canon.exprs(c)[0]
+
+
+def test_a_name_past_the_component_cap_fails_with_its_line():
+    lines = [json.dumps({"in": i, "str": {"pre": i - 1, "str": "a"}}) for i in range(1, 258)]
+    assert parse(*lines[:256]).names[256] == ("a",) * 256
+    with pytest.raises(ExportError, match=r"t.ndjson:258: name 257 has more than 256"):
+        parse(*lines)
+
+
 def test_names_print_and_parse():
     assert name_str(("Nat", "add")) == "Nat.add"
     assert name_str(("x", 1)) == "x.1"

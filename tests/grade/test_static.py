@@ -414,6 +414,16 @@ def test_configuration_fields_that_hold_code_are_refused(proof):
     )
 
 
+def test_deeply_nested_aesop_rule_lists_are_read_without_recursion():
+    """`(add safe [[[…]]])` nests as deep as the file is long: the builder check reads it
+    with a stack, and a builder named outside the lists holds for the rule inside."""
+    deep = "[" * 5000 + "h" + "]" * 5000
+    named = before_main(f"theorem q : True := by aesop (add safe apply {deep})")
+    bare = before_main(f"theorem q : True := by aesop (add safe {deep})")
+    assert rules(named) == set()
+    assert "run-code" in rules(bare)
+
+
 def test_use_takes_its_discharger_as_tactics():
     sub = before_main("theorem q : ∃ n : ℕ, 0 < n := by\n  use (discharger := simp) 1")
     assert rules(sub) == set()

@@ -38,6 +38,9 @@ SAFETIES = ("safe", "unsafe", "partial")
 Name = tuple[str | int, ...]  # components; () is the anonymous name
 # An expression or level: a tag, then fields whose types the tag decides (see `_Reader`).
 Node = tuple[Any, ...]
+# Components a name may have: far above any name of Lean or Mathlib (the reader refuses
+# more, since each name holds its prefix's parts and a chain would cost quadratic time).
+MAX_NAME_PARTS = 256
 # A JSON value as `json.loads` returns it.
 Json = Any
 
@@ -265,6 +268,15 @@ class _Reader:
         except KeyError:
             raise self.fail(f"name {idx} is used before it is defined") from None
 
+    def prefix(self, raw: Json, idx: int) -> Name:
+        """The prefix of name `idx`, which must leave room for one more component: each
+        name holds its prefix's parts, so a hostile chain would cost quadratic time and
+        memory. No name of Lean or Mathlib comes near the cap."""
+        pre = self.name(raw)
+        if len(pre) >= MAX_NAME_PARTS:
+            raise self.fail(f"name {idx} has more than {MAX_NAME_PARTS} components")
+        return pre
+
     def level(self, raw: Json) -> int:
         idx = self.nat(raw, "a level index")
         if idx not in self.out.levels:
@@ -341,10 +353,10 @@ class _Reader:
             d = self.keys(data, {"pre", "str"}, "Name.str")
             if not isinstance(d["str"], str):
                 raise self.fail("Name.str needs a string")
-            names[idx] = self.name(d["pre"]) + (d["str"],)
+            names[idx] = self.prefix(d["pre"], idx) + (d["str"],)
         elif tag == "num":
             d = self.keys(data, {"pre", "i"}, "Name.num")
-            names[idx] = self.name(d["pre"]) + (self.nat(d["i"], "Name.num i"),)
+            names[idx] = self.prefix(d["pre"], idx) + (self.nat(d["i"], "Name.num i"),)
         else:
             raise self.fail(f"unknown name kind {tag!r}")
 
@@ -649,7 +661,7 @@ class Canon:
         if id(export) in self._views:
             return self._views[id(export)][1]
         view: dict[int, int] = {}
-        levels = {i: self.level(export, i) for i in export.levels}
+        levels = self.levels(export)
         for i, node in export.exprs.items():  # in line order: children come first
             tag = node[0]
             if tag == "mdata":
@@ -674,14 +686,20 @@ class Canon:
         self._views[id(export)] = (export, view)  # the export is kept so its id stays its own
         return view
 
-    @staticmethod
-    def level(export: Export, idx: int) -> Node:
-        node = export.levels[idx]
-        if node[0] == "succ":
-            return ("succ", Canon.level(export, node[1]))
-        if node[0] in ("max", "imax"):
-            return (node[0], Canon.level(export, node[1]), Canon.level(export, node[2]))
-        return node
+    def levels(self, export: Export) -> dict[int, int]:
+        """Level index → identity. Levels are defined before their first use, so one pass
+        in line order sees every child first: no recursion, however deep a chain of
+        `succ` an export holds."""
+        ids: dict[int, int] = {}
+        for i, node in export.levels.items():
+            if node[0] == "succ":
+                key: Node = ("level", "succ", ids[node[1]])
+            elif node[0] in ("max", "imax"):
+                key = ("level", node[0], ids[node[1]], ids[node[2]])
+            else:  # zero, param
+                key = ("level", *node)
+            ids[i] = self._intern(key)
+        return ids
 
     def signature(self, export: Export, decl: Decl) -> Node:
         """Everything that makes a constant what it is, comparable across exports."""

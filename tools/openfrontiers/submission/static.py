@@ -398,9 +398,12 @@ def _rules_without_builder(
         return [(a, b) for a, b in parts if a < b]
 
     missing: list[Token] = []
-
-    def rule(lo: int, hi: int, named: bool) -> None:
-        j = lo
+    # Rules still to read: (first token, end, a builder named before them). A stack, not
+    # recursion: `[[[…]]]` nests as deep as the file is long.
+    todo = [(a, b, False) for a, b in reversed(split(start, end))]
+    while todo:
+        lo, hi, named = todo.pop()
+        j, nested = lo, False
         while j < hi:
             tok = code[j]
             if tok.kind is Kind.IDENT and tok.text in allowlist.AESOP_BUILDERS:
@@ -408,17 +411,14 @@ def _rules_without_builder(
             if tok.kind is Kind.SYMBOL and tok.text in OPENERS:
                 close = min(closing.get(j, hi - 1), hi - 1)
                 if tok.text == "[":
-                    for a, b in split(j + 1, close):
-                        rule(a, b, named)
-                    return
+                    todo.extend((a, b, named) for a, b in reversed(split(j + 1, close)))
+                    nested = True
+                    break
                 j = close + 1
                 continue
             j += 1
-        if not named:
+        if not nested and not named:
             missing.append(code[lo])
-
-    for a, b in split(start, end):
-        rule(a, b, False)
     return missing
 
 
