@@ -482,3 +482,43 @@ def test_cli_static_only_folder_needs_neither_lean_nor_tools(repo, tmp_path, mon
         ("P006", "static", "trust"),
         ("P013", "static", "axiom, command"),
     ]
+
+
+def test_cli_one_submission_that_breaks_the_grader_stops_no_other(repo, tmp_path, monkeypatch):
+    """A grader bug a hostile submission finds fails that submission alone: the others are
+    graded and kept, the failure is named with its error (no traceback), the exit is 1,
+    and the same command resumes with only that submission left."""
+    from typer.testing import CliRunner
+
+    from openfrontiers.cli import app
+    from openfrontiers.grade import pipeline
+
+    SCENARIOS["P013"] = ("R97", submission("custom_axiom"), "unsolved", "static", "")
+    try:
+        _, key, folder = jobs_for(repo, tmp_path, ["P006", "P013"])
+    finally:
+        del SCENARIOS["P013"]
+    real = pipeline.static_check
+
+    def breaks_on_p013(job):
+        if job.packet_id == "P013":
+            raise RecursionError("maximum recursion depth exceeded")
+        return real(job)
+
+    monkeypatch.setattr(pipeline, "static_check", breaks_on_p013)
+    monkeypatch.chdir(repo.root)
+    out = tmp_path / "verdicts.jsonl"
+    args = ["grade", str(folder), "--key", str(key), "--answers", str(repo.answers_path)]
+    result = CliRunner().invoke(app, [*args, "--out", str(out)])
+    assert result.exit_code == 1, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "Traceback" not in result.output
+    assert "P013: could not be graded: internal error (RecursionError" in result.output
+    assert "1 submission(s) not graded" in result.output
+    kept = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [(d["packet"], d["stage"]) for d in kept] == [("P006", "static")]
+
+    monkeypatch.setattr(pipeline, "static_check", real)
+    again = CliRunner().invoke(app, [*args, "--out", str(out)])
+    graded = [json.loads(line) for line in out.read_text().splitlines()]
+    assert sorted(d["packet"] for d in graded) == ["P006", "P013"], again.output

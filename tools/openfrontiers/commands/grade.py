@@ -12,13 +12,14 @@ from typing import TYPE_CHECKING
 import typer
 from typer.core import TyperGroup
 
-from ..errors import BadInput, UsageError
+from ..errors import BadInput, OfbError, UsageError
 from .cluster import EXECUTOR, RAY_ADDRESS, executor_choice
 from .common import TextFormat
 from .progress import QUIET, progress
 from .tables import console, table
 
 if TYPE_CHECKING:
+    from ..grade.inputs import GradeJob
     from ..grade.resume import GradeSettings
     from ..grade.runs import Steps
     from ..grade.verdict import VerdictRecord
@@ -144,7 +145,7 @@ def run(
         landrun=str(landrun.resolve()) if landrun else None,
         nanoda=str(nanoda.resolve()) if nanoda else None,
         allow_no_cgroups=allow_no_cgroups,
-        needs_lean=any(pipeline.static_check(j).passed for j in graded),
+        needs_lean=any(_passes_static(j) for j in graded),
         hashes={"key": sha256(key.read_bytes()), "answers": sha256(answers.read_bytes())},
     )
     keyed = [(job, job_key(job, settings)) for job in graded]
@@ -183,9 +184,13 @@ def run(
                     tuple(waivers),
                     node=local_stamp(jail_check),
                 )
-                for (_, k), record in pipeline.LocalExecutor(jobs).completed(
+                for (job, k), record in pipeline.LocalExecutor(jobs).outcomes(
                     lambda pair: grader.grade(pair[0]), todo
                 ):
+                    if isinstance(record, Exception):
+                        failures.append((job.packet_id, _failure(record)))
+                        shown.done(f"{job.packet_id} ({job.item_id})", "not graded", False)
+                        continue
                     record.job = k
                     _attach_certificate(record)
                     files.add(record)
@@ -203,6 +208,25 @@ def run(
             + ("; the same command grades them and keeps the rest" if out is not None else "")
         )
         raise typer.Exit(1)
+
+
+def _passes_static(job: GradeJob) -> bool:
+    """Whether `job` passes the static layer; one whose check raises does not (grading it
+    raises again, and that job alone is reported as not graded)."""
+    from ..grade import pipeline
+
+    try:
+        return pipeline.static_check(job).passed
+    except Exception:  # noqa: BLE001 - a fault boundary per submission, reported when graded
+        return False
+
+
+def _failure(error: BaseException) -> str:
+    """One line for a job that raised: our own errors say what to do; anything else is a
+    grader bug, named by its type so that it can be reported."""
+    if isinstance(error, OfbError):
+        return str(error)
+    return f"internal error ({type(error).__name__}: {error}); please report it with the submission"
 
 
 def _local_steps(

@@ -93,10 +93,24 @@ class LocalExecutor:
 
     def completed(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[tuple[T, R]]:
         """(item, result) as each job ends, so that each verdict is kept as it comes."""
+        for item, outcome in self.outcomes(fn, items):
+            if isinstance(outcome, Exception):
+                raise outcome
+            yield item, outcome
+
+    def outcomes(
+        self, fn: Callable[[T], R], items: Sequence[T]
+    ) -> Iterator[tuple[T, R | Exception]]:
+        """(item, result or the exception its job raised) as each job ends: one job that
+        fails — a grader bug a hostile submission found, a step that could not start —
+        never ends the others."""
         with ThreadPoolExecutor(max_workers=self.workers) as pool:
             futures = {pool.submit(fn, item): item for item in items}
             for future in as_completed(futures):
-                yield futures[future], future.result()
+                error = future.exception()
+                if error is not None and not isinstance(error, Exception):
+                    raise error  # KeyboardInterrupt, SystemExit: stop everything
+                yield futures[future], error if error is not None else future.result()
 
 
 def static_check(job: GradeJob) -> static.StaticResult:
