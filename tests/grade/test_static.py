@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ofb_testing import GOOD_STATEMENT
 from openfrontiers.submission import static
@@ -578,3 +580,92 @@ def test_bracket_pass_agrees_with_group_end():
                 assert closing.get(i) == group_end(code, i), (text, i)
             j = enclosing[i]
             assert j is None or (j < i and closing.get(j, len(code)) >= i), (text, i)
+
+
+# Pieces a hostile submission is made of: brackets, quotes, comment openers, keywords.
+_PIECES = [
+    "(",
+    ")",
+    "[",
+    "]",
+    "{",
+    "}",
+    "⟨",
+    "⟩",
+    "«",
+    "»",
+    '"',
+    "'",
+    "/-",
+    "-/",
+    "--",
+    "/--",
+    "`",
+    "``",
+    "@[",
+    "#eval",
+    "s!",
+    'r#"',
+    '"#',
+    ":=",
+    "=>",
+    "|",
+    ",",
+    "·",
+    ".",
+    "\\",
+    "×'",
+    "add",
+    "safe",
+    "apply",
+    "config",
+    "open",
+    "in",
+    "section",
+    "namespace",
+    "end",
+    "theorem",
+    "main",
+    "def",
+    "answer(",
+    "True",
+    "by",
+    "simp",
+    "with",
+    "where",
+    "fun",
+    "discharger",
+    "use",
+    "stop",
+    "Mathlib",
+    "_root_",
+    "instance",
+    "deriving",
+    "structure",
+    "variable",
+    "set_option",
+    "universe",
+    "private",
+    "noncomputable",
+    "mutual",
+    "import",
+    "P901",
+    "0x",
+    "1e",
+] + ["\n", " "]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(_PIECES), max_size=40),
+    st.integers(min_value=0),
+    st.sampled_from([True, False, None]),
+)
+def test_any_input_gets_findings_never_an_exception(pieces, at, yes_no):
+    """The layer runs unjailed in the grader: whatever a submission holds, it answers
+    with findings (or a pass), never an exception."""
+    text = honest()
+    at %= len(text) + 1
+    sub = text[:at] + "".join(pieces) + text[at:]
+    result = static.check(sub, REFERENCE, namespaces=NS, yes_no=yes_no)
+    assert all(i.line >= 1 and i.column >= 1 and i.rule in static.RULES for i in result.issues)
