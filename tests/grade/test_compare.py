@@ -244,6 +244,24 @@ def _value_export(statement):
     return read(io.StringIO(b.text()))
 
 
+def test_a_marker_deep_in_the_statement_is_compared_without_recursion():
+    """An answer's text that reaches past `answer(…)` may put the marker thousands of
+    applications deep: the keys stay flat, so comparing them cannot overflow the stack."""
+
+    def deep(b, answer, depth):
+        term = b.answer(b.nat(answer))
+        for _ in range(depth):
+            term = b.app(b.const("Or"), term)
+        return term
+
+    canon = Canon()
+    a = _value_export(lambda b: deep(b, 4, 5000))
+    same = _value_export(lambda b: deep(b, 5, 5000))
+    shallower = _value_export(lambda b: deep(b, 4, 4999))
+    assert around_answer(canon, a, MAIN) == around_answer(canon, same, MAIN)
+    assert around_answer(canon, a, MAIN) != around_answer(canon, shallower, MAIN)
+
+
 def test_the_answer_text_may_not_reach_past_its_marker():
     """The Challenge is the reference's text with the submitted answer's text pasted in;
     if that text reached past `answer(…)` (`4) ∨ (True`), the Challenge's statement changed

@@ -164,12 +164,9 @@ def judge_exports(
                 result.answer_matches = result.answer == reference_answer
         else:
             why = trivialising(solution, theorem, canon)
-            outside = reference is not None and around_answer(
-                canon, challenge, theorem
-            ) != around_answer(canon, reference, theorem)
-            moved = around_answer(canon, solution, theorem) != around_answer(
-                canon, challenge, theorem
-            )
+            around = around_answer(canon, challenge, theorem)
+            outside = reference is not None and around != around_answer(canon, reference, theorem)
+            moved = not outside and around_answer(canon, solution, theorem) != around
             if outside:
                 # The Challenge is the reference's text with the submitted answer's text
                 # pasted in: if that text reached past `answer(…)`, the statement changed in

@@ -373,26 +373,31 @@ def around_answer(canon: Canon, export: Export, theorem: str) -> object:
             if parent not in above:
                 above.add(parent)
                 todo.append(parent)
-    keys: dict[int, object] = {marker: ("answer",)}
-    # Children before parents: the export defines every expression before its first use,
-    # and `exprs` keeps that order.
+    # Each key is a flat pair, its parts interned in `canon` (shared by the exports being
+    # compared): comparing two never recurses, however deep the marker sits.
+    keys: dict[int, tuple[str, int]] = {marker: ("k", canon.intern(("around", "answer")))}
+
+    def key(j: int) -> tuple[str, int]:
+        return keys[j] if j in keys else ("id", ids[j])
+
+    # Children before parents: the reader accepts an expression only after the ones it
+    # uses, and `exprs` keeps that order.
     for i in (j for j in export.exprs if j in above and j != marker):
         node = export.exprs[i]
-
-        def key(j: int) -> object:
-            return keys[j] if j in keys else ids[j]
-
         tag = node[0]
         if tag == "mdata":
             keys[i] = key(node[2])
-        elif tag == "app":
-            keys[i] = ("app", key(node[1]), key(node[2]))
+            continue
+        parts: tuple[object, ...]
+        if tag == "app":
+            parts = ("app", key(node[1]), key(node[2]))
         elif tag in ("lam", "pi"):
-            keys[i] = (tag, key(node[2]), key(node[3]), node[4])
+            parts = (tag, key(node[2]), key(node[3]), node[4])
         elif tag == "let":
-            keys[i] = ("let", key(node[2]), key(node[3]), key(node[4]))
+            parts = ("let", key(node[2]), key(node[3]), key(node[4]))
         else:  # proj
-            keys[i] = ("proj", node[1], node[2], key(node[3]))
+            parts = ("proj", node[1], node[2], key(node[3]))
+        keys[i] = ("k", canon.intern(("around", *parts)))
     return keys[decl.type]
 
 

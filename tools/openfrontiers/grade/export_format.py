@@ -656,6 +656,11 @@ class Canon:
     def _intern(self, key: Node) -> int:
         return self._ids.setdefault(key, len(self._ids))
 
+    def intern(self, key: Node) -> int:
+        """An identity for `key`, shared by every export this Canon has seen; keys built
+        from other identities stay flat, so comparing them never recurses."""
+        return self._intern(key)
+
     def exprs(self, export: Export) -> dict[int, int]:
         """Expression index → identity, for every expression of `export` (computed once)."""
         if id(export) in self._views:
