@@ -114,6 +114,7 @@ def bench_static() -> None:
         + "theorem s : True := "
         + "(" * (size // 2)
         + ")" * (size // 2),
+        "open chain": honest[:end_at] + "theorem s : True := trivial " + "open " * (size // 5),
         "nested aesop rule lists": honest[:end_at]
         + "theorem s : True := by aesop (add safe "
         + "[" * (size // 2)

@@ -401,7 +401,7 @@ def test_characters_lean_reads_otherwise_are_reported_alone(where, char, name):
 @pytest.mark.parametrize(
     "proof",
     [
-        "linarith (discharger := do let s ← get; set s)",
+        "linarith (config := { discharger := do let s ← get; set s })",
         "nlinarith (config := { oracle := .fourierMotzkin })",
         "linarith («preprocessors» := [])",
     ],
@@ -416,6 +416,44 @@ def test_configuration_fields_that_hold_code_are_refused(proof):
     )
 
 
+def test_add_is_an_aesop_clause_unless_the_submission_s_own_add_is_applied():
+    own = "def add (a b : ℕ) : ℕ := a + b\n\n"
+    term = before_main(own + "theorem q : (add 1 2) = 3 := rfl")
+    assert rules(term) == set()
+    for tactic in (
+        "aesop (add safe h)",
+        "aesop (config := {}) (add safe h)",
+        "aesop? (add safe h)",
+    ):
+        clause = before_main(own + f"theorem q (h : True) : True := by {tactic}")
+        assert "run-code" in rules(clause), tactic
+    # without a declared `add`, any `(add …)` is read as a clause: a tactic may pass it on
+    assert "run-code" in rules(
+        before_main("theorem q (h : True) : True := by aesop_cat (add safe h)")
+    )
+
+
+def test_a_binomial_coefficient_is_an_explicit_answer():
+    assert rules(honest("Nat.choose 4 2"), yes_no=False) == set()
+    chosen = static.check(
+        honest("(⟨3, rfl⟩ : ∃ n : ℕ, n = 3).choose"), REFERENCE, namespaces=NS, yes_no=False
+    )
+    message = next(i.message for i in chosen.issues if i.rule == "answer")
+    assert "not built with choose" in message and "Nat.choose n k" in message
+
+
+def test_namespaces_nested_past_the_cap_are_refused_in_linear_memory():
+    """Each namespace scope holds its whole name: 20,000 nested ones took 445 MB before the
+    cap. Past 256 scopes the layer stops following them and says so."""
+    deep = before_main("namespace a\n" * 20_000 + "theorem q : True := trivial")
+    issues = static.check(deep, REFERENCE, namespaces=NS, yes_no=True).issues
+    assert [i.message.split(":")[0] for i in issues if "nested more than" in i.message] == [
+        "namespaces and sections nested more than 256 deep"
+    ]
+    shallow = before_main("namespace a\n" * 200 + "theorem q : True := trivial\n" + "end a\n" * 200)
+    assert rules(shallow) == set()
+
+
 def test_deeply_nested_aesop_rule_lists_are_read_without_recursion():
     """`(add safe [[[…]]])` nests as deep as the file is long: the builder check reads it
     with a stack, and a builder named outside the lists holds for the rule inside."""
@@ -426,8 +464,14 @@ def test_deeply_nested_aesop_rule_lists_are_read_without_recursion():
     assert "run-code" in rules(bare)
 
 
-def test_use_takes_its_discharger_as_tactics():
-    sub = before_main("theorem q : ∃ n : ℕ, 0 < n := by\n  use (discharger := simp) 1")
+@pytest.mark.parametrize(
+    "proof",
+    ["use (discharger := simp) 1", "field_simp (discharger := positivity)", "exact ⟨1, by simp⟩"],
+)
+def test_a_discharger_clause_takes_tactics_and_passes(proof):
+    """`(discharger := tactics)` right after `(` is a clause of simp, field_simp, use, …:
+    Lean's configuration syntax never reads it as linarith's field."""
+    sub = before_main(f"theorem q : ∃ n : ℕ, 0 < n := by\n  {proof}")
     assert rules(sub) == set()
 
 

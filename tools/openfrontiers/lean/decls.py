@@ -172,6 +172,12 @@ class Command:
         return self.tokens[0]
 
 
+# Nested `namespace`/`section` scopes the scanner follows; deeper, a command's namespace is
+# `TOO_DEEP`, and the static layer refuses the file.
+MAX_SCOPE_DEPTH = 256
+TOO_DEEP = "«namespaces nested too deep»"
+
+
 @dataclass
 class LeanFile:
     """A scanned Lean source: tokens, commands, declarations and the header."""
@@ -496,7 +502,14 @@ class _Scanner:
             cmd.namespace = ns
             if cmd.kind == "namespace":
                 parts = _name_parts(_command_argument(cmd))
-                scopes.append(("namespace", parts, ".".join([ns, *parts] if ns else parts)))
+                # Each scope keeps its whole namespace: past the cap a hostile file would
+                # cost quadratic memory, and no file needs that depth.
+                joined = (
+                    TOO_DEEP
+                    if len(scopes) >= MAX_SCOPE_DEPTH or ns == TOO_DEEP
+                    else ".".join([ns, *parts] if ns else parts)
+                )
+                scopes.append(("namespace", parts, joined))
             elif cmd.kind == "section":
                 name = _command_argument(cmd)
                 scopes.append(("section", _name_parts(name) if name else [], ns))

@@ -268,8 +268,9 @@ AESOP_BUILDERS = frozenset(
 # Fields of tactic configurations whose values are code: the tactic evaluates its
 # configuration while the file compiles and then runs these as meta-level code, so a value
 # set here is the submission's own program, typed by the field without naming a meta type.
-# The fields of linarith's (and nlinarith's) `LinarithConfig`; `use (discharger := tacs)`
-# takes tactic syntax instead and stays allowed.
+# The fields of linarith's (and nlinarith's) `LinarithConfig`. `(discharger := tactics)`
+# directly after `(` is a clause of its own (simp, field_simp, use, …) that takes tactic
+# syntax, and Lean's configuration syntax never reads it as a field: it stays allowed.
 CODE_CONFIG_FIELDS = {
     "discharger": "is linarith's `TacticM Unit` discharger",
     "oracle": "is linarith's certificate oracle, a `MetaM` program",

@@ -43,6 +43,8 @@ from ..lean.decls import (
     COMMAND_KEYWORDS,
     DECL_KEYWORDS,
     LINE_START_KEYWORDS,
+    MAX_SCOPE_DEPTH,
+    TOO_DEEP,
     Command,
     Declaration,
     LeanFile,
@@ -119,6 +121,10 @@ NOT_EXPLICIT = {
     "Classical.ofNonempty",
     "Classical.arbitrary",
 }
+# Explicit functions whose last name component is one of the above: `Nat.choose n k` is a
+# binomial coefficient, not a choice. (Dot notation `h.choose` cannot be told apart from
+# `n.choose k` by its tokens and stays refused; the message names the way to write it.)
+EXPLICIT_NAMES = frozenset({"Nat.choose", "_root_.Nat.choose"})
 # Words that start a command. After a parse error Lean restarts one character at a time,
 # also inside a string or a «name», and runs the first command it can read there; so none
 # of these may stand anywhere inside such a token.
@@ -362,17 +368,34 @@ def _brackets(code: list[Token]) -> tuple[dict[int, int], list[int | None]]:
     return closing, enclosing
 
 
-def _inside_add(code: list[Token], enclosing: list[int | None]) -> list[bool]:
-    """For each token: is it inside an `(add …)` group (aesop's rule clause), at any depth?"""
+def _add_clauses(code: list[Token], closing: dict[int, int], add_is_a_name: bool) -> set[int]:
+    """The indices of the `(` that open aesop's `(add …)` clauses: after a tactic named
+    `aesop…` (`aesop`, `aesop?`, `aesop_cat`) or after another of its clauses. Elsewhere
+    `(add …)` is a clause too — a tactic may pass clauses on to aesop — unless the
+    submission declares a name `add`, whose applications it then is."""
+    opener = {c: o for o, c in closing.items()}
+    chained: set[int] = set()
+    clauses: set[int] = set()
+    for i, tok in enumerate(code):
+        if tok.text != "(":
+            continue
+        prev = code[i - 1] if i > 0 else None
+        after_aesop = prev is not None and (
+            (prev.kind is Kind.IDENT and _plain_name(prev.text).startswith("aesop"))
+            or (prev.text == ")" and opener.get(i - 1) in chained)
+        )
+        if after_aesop:
+            chained.add(i)
+        if i + 1 < len(code) and code[i + 1].text == "add" and (after_aesop or not add_is_a_name):
+            clauses.add(i)
+    return clauses
+
+
+def _inside_add(enclosing: list[int | None], clauses: set[int]) -> list[bool]:
+    """For each token: is it inside an `(add …)` clause of aesop's, at any depth?"""
     inside: list[bool] = []
     for j in enclosing:
-        inside.append(
-            j is not None
-            and (
-                inside[j]
-                or (code[j].text == "(" and j + 1 < len(code) and code[j + 1].text == "add")
-            )
-        )
+        inside.append(j is not None and (inside[j] or j in clauses))
     return inside
 
 
@@ -442,8 +465,10 @@ def _opens_in(code: list[Token], i: int) -> bool:
     rather than a command of its own? Its arguments are names, `scoped`, `hiding`,
     `renaming`, parenthesised name lists and arrows; `in` follows them."""
     j = i + 1
+    # The scan stops at the next `open` (whose arguments are its own): each token is read
+    # once, however many `open`s a line holds.
     while j < len(code) and (
-        (code[j].kind is Kind.IDENT and code[j].text != "in")
+        (code[j].kind is Kind.IDENT and code[j].text not in ("in", "open"))
         or code[j].text in ("(", ")", "→", "->", ",")
     ):
         j += 1
@@ -495,6 +520,8 @@ class _Checker:
         # allow-lists do not apply to them; the definitions rule checks them.
         self.reference_spans: list[tuple[int, int]] = []
         self.closing, self.enclosing = _brackets(self.sub.code)
+        self.add_is_a_name = "add" in self.own_names()
+        self.add_clauses = _add_clauses(self.sub.code, self.closing, self.add_is_a_name)
 
     def issue(self, rule: str, where: Token | int | None, message: str) -> None:
         offset = None if where is None else where if isinstance(where, int) else where.start
@@ -515,7 +542,7 @@ class _Checker:
         self.lexing()
         self.tokens()
         self.configs(self.sub.code, self.closing)
-        self.aesop_rules(self.sub.code, self.closing)
+        self.aesop_rules(self.sub.code, self.closing, self.add_clauses)
         self.attribute_groups()
         self.imports()
         if main is not None:
@@ -578,7 +605,10 @@ class _Checker:
             glued = (tok.is_comment and before not in _BEFORE_COMMENT) or (
                 tok.kind is Kind.CHAR and before not in _BEFORE_CHAR
             )
-            if glued and not ID_CHAR.match(before):
+            # Right after a name character Lean ends the name and reads on as the lexer
+            # does — except after `'`, which may be a lone symbol: Lean reads `''` as one
+            # token (`Set.image`), where the lexer would read `'` and a character literal.
+            if glued and not (ID_CHAR.match(before) and before != "'"):
                 self.issue(
                     "lexing",
                     tok,
@@ -630,8 +660,9 @@ class _Checker:
             if not t.is_trivia
         ]
         closing, enclosing = _brackets(code)
-        in_add = _inside_add(code, enclosing)
-        self.aesop_rules(code, closing)
+        clauses = _add_clauses(code, closing, self.add_is_a_name)
+        in_add = _inside_add(enclosing, clauses)
+        self.aesop_rules(code, closing, clauses)
         self.configs(code, closing)
         for i, tok in enumerate(code):
             if tok.kind is Kind.IDENT:
@@ -671,13 +702,11 @@ class _Checker:
                     )
                     break
 
-    def aesop_rules(self, code: list[Token], closing: dict[int, int]) -> None:
+    def aesop_rules(self, code: list[Token], closing: dict[int, int], clauses: set[int]) -> None:
         """Every rule of aesop's `(add …)` clause names its builder: without one, aesop's
         default builder tries `tactic` first (for safe, unsafe and norm rules), which runs a
         declaration of type `TacticM Unit` — one of the submission's — as a tactic."""
-        for i, tok in enumerate(code):
-            if not (tok.text == "(" and i + 1 < len(code) and code[i + 1].text == "add"):
-                continue
+        for i in sorted(clauses):
             close = closing.get(i, len(code))
             for first in _rules_without_builder(code, i + 2, close, closing):
                 self.issue(
@@ -693,7 +722,7 @@ class _Checker:
         keyword even inside what looks like a proof, so none of these waits for the
         scanner to split the file the way Lean would."""
         code = self.sub.code
-        in_add = _inside_add(code, self.enclosing)
+        in_add = _inside_add(self.enclosing, self.add_clauses)
         reference_hashes = {t.text for t in self.ref.code if is_hash_command(t)}
         # Names in an import are modules (`Mathlib.Tactic.Ring`), not constants: the imports
         # rule judges every one of them.
@@ -763,7 +792,10 @@ class _Checker:
             name in allowlist.CODE_CONFIG_FIELDS
             and i + 1 < len(code)
             and code[i + 1].text == ":="
-            and not (i >= 2 and code[i - 1].text == "(" and code[i - 2].text in ("use", "use!"))
+            # `(discharger := tactics)` right after `(` is the discharger clause of simp,
+            # field_simp, use, …, which takes tactic syntax: Lean never reads it as a
+            # configuration item. Inside `{ … }` it is linarith's field.
+            and not (name == "discharger" and i >= 1 and code[i - 1].text == "(")
         ):
             self.issue(
                 "run-code",
@@ -924,10 +956,19 @@ class _Checker:
         used = self.reference_identifiers()
         limit = main.start if main is not None else len(self.sub.lean.source)
         previous: Command | None = None
+        too_deep = False
         for cmd in self.sub.lean.commands:
             if cmd.kind in ("import", "module-doc"):
                 continue
             after, previous = previous, cmd
+            if cmd.namespace == TOO_DEEP and not too_deep:
+                too_deep = True
+                self.issue(
+                    "command",
+                    cmd.tokens[0],
+                    f"namespaces and sections nested more than {MAX_SCOPE_DEPTH} deep: no "
+                    "proof needs that many, and the layer stops following them",
+                )
             if cmd.kind in ("section", "namespace") and (
                 cmd.prefixes or (after is not None and after.tokens[-1].text == "in")
             ):
@@ -1159,11 +1200,23 @@ class _Checker:
             )
         elif self.yes_no is False:
             bad = sorted(
-                {t for t in texts if t in NOT_EXPLICIT or t.split(".")[-1] in NOT_EXPLICIT}
+                {
+                    t
+                    for t in texts
+                    if t not in EXPLICIT_NAMES
+                    and (t in NOT_EXPLICIT or t.split(".")[-1] in NOT_EXPLICIT)
+                }
             )
             if bad:
+                hint = (
+                    " (a binomial coefficient is written `Nat.choose n k`)"
+                    if any(t.split(".")[-1] == "choose" for t in bad)
+                    else ""
+                )
                 self.issue(
-                    "answer", where, f"the answer must be explicit, not built with {', '.join(bad)}"
+                    "answer",
+                    where,
+                    f"the answer must be explicit, not built with {', '.join(bad)}{hint}",
                 )
             keywords = sorted({t for t in texts if t in allowlist.ANSWER_KEYWORDS})
             if keywords:

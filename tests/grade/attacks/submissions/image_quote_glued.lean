@@ -8,10 +8,12 @@ namespace P901
 /-- `n` squared is four. -/
 def SquareIsFour (n : ℕ) : Prop := n * n = 4
 
-/-- linarith evaluates its configuration and runs the discharger as a tactic: the field's
-type (`TacticM Unit`) lets the submission write meta code without naming a meta type. -/
-theorem le_self' (x : ℚ) (h : x < 1) : x < 2 := by
-  linarith (discharger := do let s ← get; set s)
+theorem image_glued (f : ℕ → ℕ) : True := by
+  first | exact (f ''"'") | skip
+  have : True := (fun _ => trivial) " /-"
+  run_tac do IO.println "x"
+  -- -/
+  trivial
 
 theorem main : answer(True) ↔ ∃ n : ℕ, SquareIsFour n :=
   ⟨fun _ => ⟨2, rfl⟩, fun _ => trivial⟩
