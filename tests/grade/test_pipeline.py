@@ -522,3 +522,17 @@ def test_cli_one_submission_that_breaks_the_grader_stops_no_other(repo, tmp_path
     again = CliRunner().invoke(app, [*args, "--out", str(out)])
     graded = [json.loads(line) for line in out.read_text().splitlines()]
     assert sorted(d["packet"] for d in graded) == ["P006", "P013"], again.output
+
+
+def test_local_executor_hands_back_a_job_s_exception_but_stops_on_an_interrupt():
+    def job(n: int) -> int:
+        if n == 2:
+            raise ValueError("two")
+        if n == 9:
+            raise KeyboardInterrupt
+        return n * 10
+
+    got = dict(LocalExecutor(2).outcomes(job, [1, 2, 3]))
+    assert got[1] == 10 and got[3] == 30 and isinstance(got[2], ValueError)
+    with pytest.raises(KeyboardInterrupt):
+        dict(LocalExecutor(2).outcomes(job, [1, 9]))

@@ -91,19 +91,12 @@ class LocalExecutor:
         with ThreadPoolExecutor(max_workers=self.workers) as pool:
             return list(pool.map(fn, items))
 
-    def completed(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[tuple[T, R]]:
-        """(item, result) as each job ends, so that each verdict is kept as it comes."""
-        for item, outcome in self.outcomes(fn, items):
-            if isinstance(outcome, Exception):
-                raise outcome
-            yield item, outcome
-
     def outcomes(
         self, fn: Callable[[T], R], items: Sequence[T]
     ) -> Iterator[tuple[T, R | Exception]]:
-        """(item, result or the exception its job raised) as each job ends: one job that
-        fails — a grader bug a hostile submission found, a step that could not start —
-        never ends the others."""
+        """(item, result or the exception its job raised) as each job ends, so that each
+        verdict is kept as it comes; one job that fails — a grader bug a hostile submission
+        found, a step that could not start — never ends the others."""
         with ThreadPoolExecutor(max_workers=self.workers) as pool:
             futures = {pool.submit(fn, item): item for item in items}
             for future in as_completed(futures):
