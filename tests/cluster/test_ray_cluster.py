@@ -25,7 +25,7 @@ from grading_helpers import STANDIN_TOOLS, GradingCheckout, submission  # noqa: 
 
 from harness.helpers import SUPPORT, generic_profiles, make_packets  # noqa: E402
 from ofb_testing import Checkout  # noqa: E402
-from support.ray_cluster import Cluster, can_run, new_cluster  # noqa: E402
+from support.ray_cluster import Cluster, can_run, start_cluster  # noqa: E402
 
 REPO = HERE.parents[1]
 DEMO = REPO / "tools/openfrontiers/harness/standin_scripts/continuation-demo.json"
@@ -68,8 +68,8 @@ def env(tmp_path_factory):
     olean.parent.mkdir(parents=True)
     olean.write_text("stand-in: toolchain discovery looks for a built Mathlib\n")
     packets = make_packets(Checkout(base / "packets-repo"), 2)
-    cluster = new_cluster()
-    try:
+
+    def layout(cluster: Cluster) -> dict[str, str]:
         head = cluster.start_node("head", "grading", 2, head=True, cwd=repo.root)
         cluster.wait_started(head)
         workers = [
@@ -89,6 +89,10 @@ def env(tmp_path_factory):
         for n in status["nodes"]:
             name = "failing" if n["jail_check"] == "failed" else n["groups"][0]
             nodes[name] = n["id"]
+        return nodes
+
+    cluster, nodes = start_cluster(layout)
+    try:
         yield Env(cluster, repo, packets, base, nodes)
     finally:
         cluster.stop()

@@ -20,8 +20,10 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
@@ -134,6 +136,31 @@ class Cluster:
             node.process.wait(timeout=30)
         subprocess.run(["ip", "netns", "delete", self.netns], check=False)
         shutil.rmtree(self.root, ignore_errors=True)
+
+
+T = TypeVar("T")
+
+# What Ray prints when a node's raylet did not register with the GCS within Ray's fixed
+# 30 s (not configurable in this Ray): a loaded 2-core machine can miss it.
+STARTUP_TIMEOUT = "timed out during startup"
+
+
+def start_cluster(layout: Callable[[Cluster], T], attempts: int = 2) -> tuple[Cluster, T]:
+    """A new cluster with `layout` applied (it starts nodes and waits for them). When Ray
+    gives up on a node during startup, the whole cluster is stopped and made again, up to
+    `attempts` times; any other failure is raised at once."""
+    for attempt in range(1, attempts + 1):
+        cluster = new_cluster()
+        try:
+            return cluster, layout(cluster)
+        except RuntimeError as exc:
+            cluster.stop()
+            if attempt == attempts or STARTUP_TIMEOUT not in str(exc):
+                raise
+        except BaseException:
+            cluster.stop()
+            raise
+    raise AssertionError("unreachable")
 
 
 def can_run() -> str | None:
