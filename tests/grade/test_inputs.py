@@ -7,7 +7,7 @@ import json
 import os
 
 import pytest
-from grading_helpers import GradingCheckout, submission, submissions_folder
+from grading_helpers import submission, submissions_folder
 
 from openfrontiers.errors import OfbError, UsageError
 from openfrontiers.evaluator.key import BadKey
@@ -15,12 +15,6 @@ from openfrontiers.grade import workspaces
 from openfrontiers.grade.comparator import config
 from openfrontiers.grade.inputs import find_submissions, load_jobs
 from openfrontiers.lean.decls import LeanFile
-
-
-@pytest.fixture
-def repo(tmp_path, monkeypatch):
-    monkeypatch.delenv("OFB_ROOT", raising=False)
-    return GradingCheckout(tmp_path / "repo")
 
 
 def test_submissions_are_named_by_packet_id(tmp_path):

@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 from grading_helpers import (
     STANDIN_TOOLS,
-    GradingCheckout,
     steps_for,
     submission,
     submissions_folder,
@@ -27,12 +26,6 @@ from openfrontiers.jail import Limits, MiB
 from openfrontiers.lean.toolchain import ToolchainError
 
 LIMITS = Limits(memory=512 * MiB, processes=128, cpus=1.0, wall_seconds=20.0)
-
-
-@pytest.fixture
-def repo(tmp_path, monkeypatch):
-    monkeypatch.delenv("OFB_ROOT", raising=False)
-    return GradingCheckout(tmp_path / "repo")
 
 
 def tools_for(repo, **kw) -> GraderTools:

@@ -9,7 +9,6 @@ import json
 import pytest
 from grading_helpers import (
     STANDIN_TOOLS,
-    GradingCheckout,
     standin_tools,
     steps_for,
     submission,
@@ -32,12 +31,6 @@ from openfrontiers.jail.bwrap import BwrapBackend, Hardening
 from openfrontiers.lean.toolchain import ToolchainError
 
 LIMITS = Limits(memory=512 * MiB, processes=128, cpus=1.0, wall_seconds=20.0)
-
-
-@pytest.fixture
-def repo(tmp_path, monkeypatch):
-    monkeypatch.delenv("OFB_ROOT", raising=False)
-    return GradingCheckout(tmp_path / "repo")
 
 
 def honest(marker: str = "", name: str = "honest_yes_no") -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from grading_helpers import STANDIN_TOOLS, GradingCheckout, submission, submissions_folder
+from grading_helpers import STANDIN_TOOLS, submission, submissions_folder
 from test_git_home import Recorder
 from typer.testing import CliRunner
 
@@ -27,12 +27,6 @@ from openfrontiers.grade.verdict import Outcomes, decide
 from openfrontiers.jail import Limits, MiB
 
 LIMITS = Limits(memory=512 * MiB, processes=128, cpus=1.0, wall_seconds=20.0)
-
-
-@pytest.fixture
-def repo(tmp_path, monkeypatch):
-    monkeypatch.delenv("OFB_ROOT", raising=False)
-    return GradingCheckout(tmp_path / "repo")
 
 
 def tools_for(repo) -> GraderTools:

@@ -12,7 +12,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from grading_helpers import ATTACKS, GradingCheckout, submission
+from grading_helpers import ATTACKS, submission
 from typer.testing import CliRunner
 
 from openfrontiers.cli import app
@@ -355,14 +355,6 @@ def test_cli_selftest_runs_the_corpus(monkeypatch, bwrap):
     assert isinstance(unknown.exception, UsageError) and unknown.exception.exit_code == 2
 
 
-@pytest.fixture
-def repo(tmp_path, monkeypatch):
-    monkeypatch.delenv("OFB_ROOT", raising=False)
-    checkout = GradingCheckout(tmp_path / "repo")
-    monkeypatch.chdir(checkout.root)
-    return checkout
-
-
 @pytest.mark.parametrize(
     "name, code",
     [
@@ -372,7 +364,7 @@ def repo(tmp_path, monkeypatch):
         ("extra_hypothesis", 1),
     ],
 )
-def test_cli_static_exit_codes(repo, tmp_path, name, code):
+def test_cli_static_exit_codes(repo_here, tmp_path, name, code):
     path = tmp_path / f"{name}.lean"
     path.write_text(submission(name))
     result = CliRunner().invoke(app, ["grade", "static", str(path), "--item", "R97"])
@@ -380,7 +372,7 @@ def test_cli_static_exit_codes(repo, tmp_path, name, code):
     assert ("static layer: passed" if code == 0 else "static layer: rejected") in result.output
 
 
-def test_cli_static_json_lists_the_reasons(repo, tmp_path):
+def test_cli_static_json_lists_the_reasons(repo_here, tmp_path):
     path = tmp_path / "s.lean"
     path.write_text(submission("custom_axiom"))
     result = CliRunner().invoke(
@@ -393,7 +385,7 @@ def test_cli_static_json_lists_the_reasons(repo, tmp_path):
     assert all(i["line"] > 0 for i in report["issues"])
 
 
-def test_cli_static_refuses_unknown_items_and_files(repo, tmp_path):
+def test_cli_static_refuses_unknown_items_and_files(repo_here, tmp_path):
     path = tmp_path / "s.lean"
     path.write_text(submission("honest_yes_no"))
     for args in (["--item", "R55", str(path)], ["--item", "R97", str(tmp_path / "no.lean")]):
