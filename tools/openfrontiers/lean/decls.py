@@ -289,12 +289,12 @@ class _Scanner:
                 nxt.text in DECL_KEYWORDS
                 or nxt.text in MODIFIERS
                 or nxt.text == "@["
-                or _is_hash_command(nxt)
+                or is_hash_command(nxt)
             )
         if tok.kind is Kind.SYMBOL:
             if text == "@[":
                 return depth == 0 or self.line_start(tok, prev)
-            if _is_hash_command(tok):
+            if is_hash_command(tok):
                 return self.at_column_zero(tok)
             return False
         if tok.kind is not Kind.IDENT:
@@ -355,7 +355,7 @@ class _Scanner:
             if tok.text == "class" and i + 1 < n and seg[i + 1].text in ("inductive", "abbrev"):
                 return i
             return i
-        if _is_hash_command(tok):
+        if is_hash_command(tok):
             return i
         return None
 
@@ -539,12 +539,14 @@ class _Scanner:
                         decl.full_name = f"{ns}.{decl.name}" if ns else decl.name
 
 
-def _is_hash_command(tok: Token) -> bool:
+def is_hash_command(tok: Token) -> bool:
+    """`#eval`, `#check`, `#s`: `#` directly followed by a name (Lean reads a declared
+    `#`-keyword there; `# s`, `#[` and `#{` are not this)."""
     return (
         tok.kind is Kind.SYMBOL
         and tok.text.startswith("#")
         and len(tok.text) > 1
-        and tok.text != "#["
+        and tok.text[1] not in "[{("
     )
 
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import OfbError
+from ..lean.decls import is_hash_command
 from ..lean.lexer import Kind, tokenize
 from . import allowlist, static
 
@@ -89,7 +90,7 @@ def coverage(token: str) -> str | None:
     first = next((t for t in tokenize(token) if not t.is_comment and t.text.strip()), None)
     if first is None:
         return None
-    if static.is_hash_command(first):
+    if is_hash_command(first):
         return "a `#`-command: rejected wherever it stands (run-code)"
     if first.kind is Kind.IDENT:
         return _covering_words().get(first.text)

@@ -48,6 +48,7 @@ from ..lean.decls import (
     Command,
     Declaration,
     LeanFile,
+    is_hash_command,
 )
 from ..lean.decls import MODIFIERS as DECL_MODIFIERS
 from ..lean.lexer import (
@@ -473,17 +474,6 @@ def _opens_in(code: list[Token], i: int) -> bool:
     ):
         j += 1
     return j < len(code) and code[j].text == "in"
-
-
-def is_hash_command(tok: Token) -> bool:
-    """`#eval`, `#check`, `#s`: `#` directly followed by a name (Lean reads a declared
-    `#`-keyword there; `# s`, `#[` and `#{` are not this)."""
-    return (
-        tok.kind is Kind.SYMBOL
-        and tok.text.startswith("#")
-        and len(tok.text) > 1
-        and (tok.text[1] not in "[{(")
-    )
 
 
 def split_attributes(tokens: list[Token]) -> list[str]:
