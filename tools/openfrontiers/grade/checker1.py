@@ -60,7 +60,10 @@ WITHHELD = "(evaluator data: its output is not shown in verdicts; check the item
 class Checker1Result:
     stages: list[StageResult] = field(default_factory=list)
     answer: str | None = None  # the answer as exported: True/False, or None for value items
-    answer_matches: bool | None = None  # equal to the reference answer (None: no reference)
+    # Equal to the reference answer (None: no reference). Evaluator data: derived from the
+    # reference, so it never enters `as_dict` (the published line); the grader hands it to
+    # the verdict and to the evaluator's line only.
+    answer_matches: bool | None = None
     axioms: list[str] = field(default_factory=list)
     exporter: dict = field(default_factory=dict)  # what the exports say about their producer
     constants_compared: int = 0
@@ -82,11 +85,11 @@ class Checker1Result:
         )
 
     def as_dict(self) -> dict:
+        """What a verdict line may publish: nothing here depends on the reference answer."""
         return {
             "accepted": self.accepted,
             "stages": [s.as_dict() for s in self.stages],
             "answer": self.answer,
-            "answer_matches": self.answer_matches,
             "axioms": self.axioms,
             "constants_compared": self.constants_compared,
             "exporter": self.exporter,
