@@ -17,13 +17,9 @@ import re
 from collections.abc import Iterable
 
 from ..evaluator.answers import ReferenceAnswer
+from ..evaluator.secrets import citations
 from ..harness.urls import normalise
 
-_URL = re.compile(r"https?://[^\s)\]>,;'\"]+")
-_ARXIV = re.compile(r"\barXiv:\s*(\d{4}\.\d{4,5})(?:v\d+)?", re.IGNORECASE)
-_DOI = re.compile(r"\b(10\.\d{4,9}/[^\s,;)\]]+)")
-_GITHUB_NAMED = re.compile(r"\bgithub:([A-Za-z0-9_.-]+)/([A-Za-z0-9_.-]+)")
-_AT_COMMIT = re.compile(r"(?<![\w/.:-])([A-Za-z0-9_.-]+)/([A-Za-z0-9_.-]+)@[0-9a-f]{7,40}\b")
 _ERDOS = re.compile(r"Erdős Problem #(\d+)")
 
 
@@ -35,13 +31,15 @@ def url_key(url: str) -> str:
 def text_keys(text: str) -> set[str]:
     """Keys of every URL and citation in a piece of text."""
     keys: set[str] = set()
-    keys.update(url_key(url.rstrip(".")) for url in _URL.findall(text))
-    keys.update(f"arxiv:{m}" for m in _ARXIV.findall(text))
-    keys.update("doi:" + m.rstrip(".").lower() for m in _DOI.findall(text))
-    for owner, name in _GITHUB_NAMED.findall(text):
-        keys.add(f"repo:github.com/{owner.lower()}/{name.lower()}")
-    for owner, name in _AT_COMMIT.findall(text):
-        keys.add(f"repo:github.com/{owner.lower()}/{name.lower()}")
+    for c in citations(text):
+        if c.kind == "url":
+            keys.add(url_key(c.value.rstrip(".")))
+        elif c.kind == "arxiv":
+            keys.add(f"arxiv:{c.value}")
+        elif c.kind == "doi":
+            keys.add("doi:" + c.value.rstrip(".").lower())
+        else:
+            keys.add(f"repo:github.com/{c.value.lower()}")
     return keys
 
 
