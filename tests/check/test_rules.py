@@ -96,6 +96,24 @@ def evaluator_source_in_statement(repo: Checkout) -> None:
     add_comment("compare arXiv:2401.00001")(repo)
 
 
+def register_note(text: str) -> Callable[[Checkout], None]:
+    def apply(repo: Checkout) -> None:
+        reviews = (
+            Review("reviewer-b", Focus.FIDELITY, Verdict.OK, notes=text),
+            Review("reviewer-c", Focus.SEMANTICS, Verdict.OK),
+        )
+        repo.set_item(replace(repo.items["O02"], reviews=reviews))
+
+    return apply
+
+
+def orphan_evaluator_review(repo: Checkout) -> None:
+    (repo.library / "evaluator" / "reviews.toml").write_text(
+        '[[reviews.O02]]\nreviewer = "reviewer-x"\nfocus = "semantics"\nround = 1\nnotes = "n"\n',
+        encoding="utf-8",
+    )
+
+
 def util_importing_formal_conjectures(repo: Checkout) -> None:
     """A utility module importing it would bring the clash into every statement."""
     (repo.library / "Util" / "Extra.lean").write_text(
@@ -189,7 +207,19 @@ FAILING: dict[str, list[Callable[[Checkout], None]]] = {
         edit("answer(sorry)", "answer(True)"),
         edit("answer(sorry)", "answer(False)"),
         edit("answer(sorry)", "answer(1 = 1)"),
+        add_comment("answer(True)"),
+        insert_after_namespace('/-- s -/\ndef s : String := "answer(False)"'),
     ],
+    "leak-answer-sentence": [
+        add_comment("the answer is no"),
+        edit("Lehmer's totient problem:", "The conjecture is false. Lehmer's totient problem:"),
+    ],
+    "leak-key-phrase": [add_comment("Key True"), add_comment("the key's record")],
+    "leak-public-text": [
+        register_note("Key False: the record says so."),
+        register_note("the answer is yes"),
+    ],
+    "evaluator-reviews": [orphan_evaluator_review],
     "leak-status-link": [
         add_comment("see https://www.erdosproblems.com/152"),
         add_comment("https://oeis.org/A000010"),

@@ -335,7 +335,7 @@ def test_check_submission_runs_offline_inside_a_packet(checkout):
 
 
 def test_trie_pattern_matches_every_needle_long_or_short():
-    from openfrontiers.packet.scan import trie_pattern
+    from openfrontiers.check.leaks import trie_pattern
 
     words = ["abc", "abd", "ab", "x" * 5000, "x" * 4999 + "y", "b.c(d)"]
     pattern = trie_pattern(words)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import bisect
+import re
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
@@ -10,6 +11,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..evaluator import ReferenceAnswer
+from ..evaluator.reviews import EvaluatorReview
 from ..lean.decls import Declaration, LeanFile
 from ..lean.lexer import COMMENT_KINDS, Kind, Token
 from ..project import Project
@@ -17,6 +19,9 @@ from ..register import Item, Register
 from ..register.model import ITEM_ID
 from ..tomlpos import KeyLines
 from . import leaks
+from .public_text import PublicTextScan
+
+STRING_KINDS = frozenset({Kind.STRING, Kind.RAW_STRING, Kind.INTERP_STRING})
 
 
 class FileKind(StrEnum):
@@ -48,6 +53,7 @@ class FileContext:
     project: Project | None
     register: Register | None
     answer: ReferenceAnswer | None = None
+    public_scan: PublicTextScan | None = None  # the evaluator key's secrets, when present
 
     @property
     def item(self) -> Item | None:
@@ -83,6 +89,22 @@ class FileContext:
         return mains[0] if len(mains) == 1 else None
 
     @cached_property
+    def strings(self) -> list[Token]:
+        """String literals: words a reader of the file sees, though not prose."""
+        return [t for t in self.lean.tokens if t.kind in STRING_KINDS]
+
+    def answer_hits(self, pattern: leaks.Pattern) -> list[tuple[int, re.Match[str]]]:
+        """Hits of one of the answer patterns in the comments and the string literals."""
+        return sorted(
+            (
+                (tok.start + m.start(), m)
+                for tok in self.comments + self.strings
+                for m in pattern.regex.finditer(tok.text)
+            ),
+            key=lambda hit: hit[0],
+        )
+
+    @cached_property
     def prose_hits(self) -> list[tuple[int, leaks.Hit]]:
         """Every leak pattern hit in the comments, with its offset in the file."""
         return [
@@ -116,6 +138,10 @@ class TreeContext:
     load_errors: list[InputError] = field(default_factory=list)
     answers: dict[str, ReferenceAnswer] = field(default_factory=dict)  # the evaluator key
     answers_path: Path | None = None
+    # the evaluator's parts of the register's reviews (`evaluator/reviews.toml`)
+    evaluator_reviews: dict[str, list[EvaluatorReview]] = field(default_factory=dict)
+    reviews_path: Path | None = None
+    public_scan: PublicTextScan | None = None
 
     @cached_property
     def register_lines(self) -> KeyLines | None:

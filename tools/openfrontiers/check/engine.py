@@ -7,12 +7,14 @@ from pathlib import Path
 
 from ..errors import InputError, Location, OfbError, UsageError
 from ..evaluator import ReferenceAnswer, load_answers
+from ..evaluator.reviews import EvaluatorReview, load_reviews
 from ..lean.decls import LeanFile
 from ..project import Project
 from ..register import RegisterError, load_register
 from ..register.subsets import load_subsets
 from .context import FileContext, FileKind, TreeContext, classify
 from .findings import Finding, Severity, display_path
+from .public_text import PublicTextScan
 from .rules import RULES, Rule, Scope
 
 # Findings the engine itself reports, before any rule can look at a file.
@@ -62,6 +64,25 @@ def _load_tree(project: Project) -> TreeContext:
     return tree
 
 
+def _load_reviews(project: Project, tree: TreeContext) -> dict[str, list[EvaluatorReview]]:
+    path = project.evaluator_dir / "reviews.toml"
+    if not path.exists():
+        return {}
+    try:
+        return load_reviews(path)
+    except OfbError as exc:
+        tree.load_errors.extend(_as_input_errors(exc, path))
+        return {}
+
+
+def _public_scan(project: Project, tree: TreeContext) -> PublicTextScan:
+    """The public-text search: generic patterns always; the key's secrets where the
+    evaluator folder is present (a formalizer's clone has none)."""
+    register = tree.register
+    repos = {u.repo for item in register for u in item.upstream} if register else set()
+    return PublicTextScan(tree.answers.values(), repos)
+
+
 def _load_answers(project: Project, tree: TreeContext) -> dict[str, ReferenceAnswer]:
     path = project.evaluator_dir / "answers.toml"
     if not path.exists():
@@ -88,6 +109,9 @@ def check_files(
     tree.complete = complete
     answers = _load_answers(project, tree)
     tree.answers, tree.answers_path = answers, project.evaluator_dir / "answers.toml"
+    tree.evaluator_reviews = _load_reviews(project, tree)
+    tree.reviews_path = project.evaluator_dir / "reviews.toml"
+    tree.public_scan = _public_scan(project, tree)
     findings: list[Finding] = []
     for path in files:
         kind, item_id = classify(path, project.library)
@@ -117,6 +141,7 @@ def check_files(
             project=project,
             register=tree.register,
             answer=answers.get(item_id) if item_id else None,
+            public_scan=tree.public_scan,
         )
         for rule in rules:
             if not rule.applies_to(kind):

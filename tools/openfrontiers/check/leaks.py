@@ -8,7 +8,7 @@ Each pattern names the rule it belongs to, so a hit can be reported precisely.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 
@@ -121,7 +121,49 @@ RECENT_YEAR = Pattern(
     "a year after the benchmark's pre-solution sources (2026 or later)",
 )
 
+# What stands for "some answer" where the marker is discussed rather than filled: the
+# published placeholder, or an ellipsis.
+ANSWER_PLACEHOLDERS = ("sorry", "·", "…", "...")
+FILLED_ANSWER = Pattern(
+    "leak-answer",
+    re.compile(r"\banswer\(\s*(?!(?:sorry|·|…|\.\.\.)\s*\))"),
+    "a filled answer marker (only `answer(sorry)` may be written)",
+)
+# Words that state a yes/no answer or a truth value.
+_VERDICT = r"(?:yes|no|true|false|positive|negative|affirmative|⊤|⊥)"
+ANSWER_SENTENCE = Pattern(
+    "leak-answer-sentence",
+    re.compile(
+        rf"\bthe\s+answer\s+(?:to\s+[^.\n]{{0,60}}?\s+)?"
+        rf"(?:is|was|would\s+be|must\s+be|turns\s+out\s+to\s+be)\s+`?{_VERDICT}\b`?"
+        r"|\banswer(?:ed|s)?\s+(?:\w+\s+){0,3}?in\s+the\s+(?:affirmative|negative)\b"
+        r"|\b(?:conjecture|question|statement|claim|problem|hypothesis|assertion)\s+"
+        r"(?:is|was|turns\s+out\s+to\s+be|proves\s+to\s+be)\s+(?:true|false)\b",
+        re.IGNORECASE,
+    ),
+    "a sentence stating the answer",
+)
+# Phrases that speak of the evaluator key: what it says about an item is evaluator data.
+_TRUTH = r"(?:True|False|yes|no|⊤|⊥)"
+KEY_PHRASE = Pattern(
+    "leak-key-phrase",
+    re.compile(
+        r"\bthe\s+key'?s\b"
+        rf"|\bkey(?:'s)?\s+(?:answer\s+|direction\s+|value\s+)?(?:is\s+|=\s*|:\s*)?`?{_TRUTH}\b"
+        rf"|\bkeyed\s+(?:as\s+)?`?{_TRUTH}\b"
+        r"|\breference\s+answer\s*(?:is|was|=|:)\s+(?:`|\$|True\b|False\b|yes\b|no\b|⊤|⊥|\d|[{(\[])"
+        rf"|\bevaluator(?:'s)?\s+(?:answer\s+|key\s+)?(?:is\s+)?`?{_TRUTH}\b"
+        r"|(?:\banswer\s*\(?\s*)?(?:\bTrue\b|\bFalse\b|⊤|⊥)`?\)?\s+is\s+"
+        r"(?:right|correct|justified|confirmed)\b",
+        re.IGNORECASE,
+    ),
+    "a phrase about the evaluator key",
+)
+
 TEXT_PATTERNS = (STATUS_WORDS, AI_NAMES, UPSTREAM_NAMES, RECENT_YEAR)
+# The patterns about answers: they apply to string literals as well as comments, and to
+# public text outside statement files (the register, the docs).
+ANSWER_PATTERNS = (FILLED_ANSWER, ANSWER_SENTENCE, KEY_PHRASE)
 
 
 def urls(text: str) -> Iterator[re.Match[str]]:
@@ -159,6 +201,18 @@ def arxiv_2026(text: str) -> Iterator[re.Match[str]]:
             yield m
 
 
+def scan_answers(text: str, patterns: Iterable[Pattern] = ANSWER_PATTERNS) -> list[Hit]:
+    """Every hit of the answer patterns in a piece of text (prose or a string literal)."""
+    return sorted(
+        (
+            Hit(p.rule, m.start(), m.end(), m.group(), p.what)
+            for p in patterns
+            for m in p.regex.finditer(text)
+        ),
+        key=lambda h: (h.start, h.rule),
+    )
+
+
 def scan_text(text: str) -> list[Hit]:
     """Every leak in a piece of prose (a comment's or docstring's text)."""
     hits: list[Hit] = []
@@ -186,3 +240,30 @@ def scan_text(text: str) -> list[Hit]:
                 continue
             hits.append(Hit(pattern.rule, m.start(), m.end(), m.group(), pattern.what))
     return sorted(hits, key=lambda h: (h.start, h.rule))
+
+
+def trie_pattern(words: Iterable[str]) -> re.Pattern[str]:
+    """One regex matching any of `words`, shaped as a trie so that matching costs about
+    the same for a thousand needles as for one."""
+    trie: dict = {}
+    for word in words:
+        node = trie
+        for ch in word:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def render(node: dict) -> str:
+        # Runs of single-child nodes become literals, so the recursion depth is the number
+        # of branch points along a needle, not its length.
+        literal = ""
+        while "" not in node and len(node) == 1:
+            ((ch, node),) = node.items()
+            literal += re.escape(ch)
+        branches = [re.escape(ch) + render(child) for ch, child in sorted(node.items()) if ch]
+        if "" in node:
+            branches.append("")
+        if len(branches) <= 1:
+            return literal + "".join(branches)
+        return literal + "(?:" + "|".join(branches) + ")"
+
+    return re.compile(render(trie)) if trie else re.compile(r"(?!x)x")

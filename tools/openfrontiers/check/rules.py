@@ -9,6 +9,7 @@ id, severity, scope and a one-line summary (`ofb check --rules`).
 from __future__ import annotations
 
 import re
+import tomllib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
@@ -24,6 +25,7 @@ from ..tomlpos import KeyLines
 from . import leaks
 from .context import FileContext, FileKind, TreeContext
 from .findings import Severity
+from .public_text import Passage, markdown_passages, register_passages
 
 Where = Token | int | None
 FileReport = Iterator[tuple[Where, str]]
@@ -435,12 +437,32 @@ def answer_placeholder(ctx: FileContext) -> FileReport:
 
 
 def leak_answer(ctx: FileContext) -> FileReport:
+    """A filled answer: in the marker of the code, or written in a comment, a docstring or a
+    string literal (`answer(` followed by anything but `sorry)`)."""
     code = ctx.code
     for i, close in answer_slots(ctx):
         inner = code[i + 1 : close]
         if [t.text for t in inner] != ["sorry"]:
             text = " ".join(t.text for t in inner)
             yield code[i], f"the answer is filled in (`answer({text})`): publish `answer(sorry)`"
+    for offset, m in ctx.answer_hits(leaks.FILLED_ANSWER):
+        end = m.string.find(")", m.end())
+        shown = m.string[m.start() : end + 1 if 0 <= end < m.end() + 80 else m.end() + 20]
+        yield (
+            offset,
+            f"a filled answer in the text (`{shown}`): only `answer(sorry)` may be written",
+        )
+
+
+def answer_text_rule(pattern: leaks.Pattern) -> Callable[[FileContext], FileReport]:
+    """One of the answer patterns over the comments, docstrings and string literals."""
+
+    def check(ctx: FileContext) -> FileReport:
+        for offset, m in ctx.answer_hits(pattern):
+            yield offset, f"{pattern.what}: {m.group()!r}"
+
+    check.__name__ = pattern.rule.replace("-", "_")
+    return check
 
 
 def answer_shape(ctx: FileContext) -> FileReport:
@@ -511,22 +533,23 @@ def leak_upstream_name(ctx: FileContext) -> FileReport:
                 yield tok.start + m.start(), f"an upstream declaration name: {name!r}"
 
 
-_NEEDLE = re.compile(r"\b\d{4}\.\d{4,5}\b|\b10\.\d{4,9}/[^\s,;]+|https?://[^\s,;]+")
-
-
 def leak_evaluator_data(ctx: FileContext) -> FileReport:
-    answer = ctx.answer
-    if answer is None:
+    """Anything of the evaluator key in the file: any item's solution sources, records and
+    their URLs, and the item's own reference answer (a value term verbatim, an answer in
+    answer-like context)."""
+    scan = ctx.public_scan
+    if scan is None:
         return
-    needles = set()
-    for text in (*answer.solution_sources, answer.record_url):
-        for m in _NEEDLE.finditer(text):
-            needles.add(re.sub(r"^https?://(www\.)?", "", m.group()).rstrip("/.").lower())
-    source = ctx.lean.source.lower()
-    for needle in sorted(needles):
-        pos = source.find(needle)
-        if pos >= 0:
-            yield pos, f"evaluator data in a statement file: {needle!r} (a solution source)"
+    passage = Passage(ctx.path, 1, ctx.path.name, ctx.lean.source, (ctx.item_id or "",))
+    for leak in scan.secret_hits(passage):
+        yield leak.offset, f"evaluator data in a statement file: {leak.text!r} ({leak.what})"
+    context = scan.contexts.get(ctx.item_id or "")
+    if context is not None:
+        for m in context.hits(ctx.lean.source):
+            yield (
+                m.start(),
+                f"evaluator data in a statement file: the reference answer ({m.group()!r})",
+            )
 
 
 def leak_title(ctx: FileContext) -> FileReport:
@@ -709,6 +732,59 @@ def evaluator_key(tree: TreeContext, register: Register, lines: KeyLines) -> Tre
             yield path, entry.line, f"{item.id} is {kind} item: {', '.join(foreign)} do not apply"
 
 
+@_on_register
+def evaluator_reviews(tree: TreeContext, register: Register, lines: KeyLines) -> TreeReport:
+    """Every evaluator part of a review names exactly one review of the register."""
+    path = tree.reviews_path or register.path
+    for item_id, entries in tree.evaluator_reviews.items():
+        item = register.items.get(item_id)
+        seen: set[tuple[str, str, int]] = set()
+        for entry in entries:
+            if entry.key in seen:
+                yield path, entry.line, f"{item_id}: two evaluator parts for the review {entry.key}"
+            seen.add(entry.key)
+            public = [
+                r
+                for r in (item.reviews if item else ())
+                if (r.reviewer, str(r.focus), r.round) == entry.key
+            ]
+            if len(public) != 1:
+                reviewer, focus, rnd = entry.key
+                what = "no review" if not public else f"{len(public)} reviews"
+                yield (
+                    path,
+                    entry.line,
+                    (
+                        f"{item_id}: the register has {what} by {reviewer} ({focus}, round "
+                        f"{rnd}) for this evaluator part to belong to"
+                    ),
+                )
+
+
+def public_files(tree: TreeContext) -> list[Path]:
+    """The public documents besides the register: the README and docs/**.md."""
+    root = tree.project.root
+    docs = sorted((root / "docs").rglob("*.md")) if (root / "docs").is_dir() else []
+    readme = root / "README.md"
+    return [readme, *docs] if readme.is_file() else docs
+
+
+@_on_register
+def leak_public_text(tree: TreeContext, register: Register, lines: KeyLines) -> TreeReport:
+    """Evaluator data or key talk in the register's fields, the docs or the README."""
+    scan = tree.public_scan
+    if scan is None:
+        return
+    text = register.path.read_text(encoding="utf-8")
+    solved = [i.id for i in register if i.split is Split.REDISCOVERY]
+    passages = register_passages(register.path, tomllib.loads(text), text, solved)
+    for path in public_files(tree):
+        passages += markdown_passages(path, path.read_text(encoding="utf-8"), register.items)
+    for passage in passages:
+        for leak in scan.scan(passage):
+            yield passage.path, leak.line, leak.message()
+
+
 def root_imports(tree: TreeContext) -> TreeReport:
     from ..lake import expected_root, read_root_imports
 
@@ -856,8 +932,24 @@ RULES: tuple[Rule, ...] = (
         "leak-answer",
         E,
         Scope.ITEM,
-        "the answer is not filled in: `answer(sorry)` only",
+        "the answer is not filled in: `answer(sorry)` only, in the code and in every comment, "
+        "docstring and string",
         leak_answer,
+    ),
+    R(
+        "leak-answer-sentence",
+        E,
+        Scope.ITEM,
+        "no sentence stating the answer (the answer is yes/no, the conjecture is false …), in "
+        "comments, docstrings and strings",
+        answer_text_rule(leaks.ANSWER_SENTENCE),
+    ),
+    R(
+        "leak-key-phrase",
+        E,
+        Scope.ITEM,
+        "no phrase about the evaluator key (the key's …, Key True, reference answer is …)",
+        answer_text_rule(leaks.KEY_PHRASE),
     ),
     R(
         "leak-status-link",
@@ -914,7 +1006,8 @@ RULES: tuple[Rule, ...] = (
         "leak-evaluator-data",
         E,
         Scope.ITEM,
-        "nothing from FrontierBench/evaluator/ (solution sources) in a statement",
+        "nothing of the evaluator key in a statement: no item's solution sources, record or "
+        "evidence URL, not the item's own answer",
         leak_evaluator_data,
     ),
     R(
@@ -962,6 +1055,23 @@ RULES: tuple[Rule, ...] = (
         "with the reason, plus evidence date and credit (solved); status check and "
         "certificate direction (open)",
         evaluator_key,
+    ),
+    R(
+        "evaluator-reviews",
+        E,
+        Scope.TREE,
+        "each entry of evaluator/reviews.toml belongs to exactly one review of the register",
+        evaluator_reviews,
+    ),
+    R(
+        "leak-public-text",
+        E,
+        Scope.TREE,
+        "no evaluator data in public text (register fields, docs, README): no phrase about the "
+        "key or sentence stating an answer; with the evaluator folder, no solution source, "
+        "record or evidence URL, no item's reference answer; no status wording in a solved "
+        "item's review",
+        leak_public_text,
     ),
     R(
         "root-imports",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -112,6 +113,55 @@ def report(
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(text, encoding="utf-8")
     print(f"wrote {out}")
+
+
+@app.command("reviews")
+def reviews(
+    subset: str | None = SUBSET,
+    ids: str | None = IDS,
+    format: Format = typer.Option(Format.table, "--format", help="table or json."),
+) -> None:
+    """Each item's reviews in full: the public notes and, where the evaluator folder is
+    present, the evaluator's part of each (FrontierBench/evaluator/reviews.toml)."""
+    from rich.markup import escape
+
+    from ..evaluator.reviews import load_reviews
+    from ..project import Project
+
+    project = Project.find()
+    _, chosen = select_items(project, subset, ids)
+    path = project.evaluator_dir / "reviews.toml"
+    private = load_reviews(path) if path.exists() else {}
+    rows: list[dict[str, Any]] = []
+    for item in chosen:
+        parts = {e.key: e.notes for e in private.get(item.id, [])}
+        for review in item.reviews:
+            key = (review.reviewer, str(review.focus), review.round)
+            rows.append(
+                {
+                    "item": item.id,
+                    "reviewer": review.reviewer,
+                    "focus": str(review.focus),
+                    "round": review.round,
+                    "verdict": str(review.verdict),
+                    "notes": review.notes,
+                    "evaluator_notes": parts.get(key),
+                }
+            )
+    if format is Format.json:
+        print(dumps({"evaluator_folder": path.exists(), "reviews": rows}))
+        return
+    out = console()
+    for row in rows:
+        out.print(
+            f"[bold]{row['item']}[/bold] {escape(str(row['reviewer']))} · {row['focus']} · "
+            f"round {row['round']} · {row['verdict']}"
+        )
+        out.print(escape(str(row["notes"] or "(no public notes)")), highlight=False)
+        if row["evaluator_notes"]:
+            out.print("[bold]evaluator-only:[/bold]")
+            out.print(escape(str(row["evaluator_notes"])), highlight=False)
+        out.print()
 
 
 @app.command("scores")

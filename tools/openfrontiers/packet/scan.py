@@ -16,12 +16,15 @@ from dataclasses import dataclass
 
 from ..check import leaks
 from ..evaluator import ReferenceAnswer
-from ..lean.lexer import COMMENT_KINDS, tokenize
+from ..evaluator.secrets import secrets
+from ..lean.lexer import COMMENT_KINDS, Kind, tokenize
 from ..register import Register
 
 DEPENDENCY_FILES = {"lakefile.toml", "lake-manifest.json"}
 PROSE_FILES = {"README.md"}
-_NEEDLE_ID = re.compile(r"\d{4}\.\d{4,5}|10\.\d{4,9}/[^\s,;\"')\]]+|https?://[^\s,;\"')\]]+")
+# Our utility library, the same in every packet: its docstrings explain `answer(t)`.
+LIBRARY_PREFIX = "FrontierBench/Util/"
+STRING_KINDS = (Kind.STRING, Kind.RAW_STRING, Kind.INTERP_STRING)
 
 
 @dataclass(frozen=True)
@@ -73,10 +76,10 @@ def needles(register: Register, answers: dict[str, ReferenceAnswer]) -> list[Nee
         for review in item.reviews:
             add(review.reviewer, "a register field (reviewer)", 4)
     for answer in answers.values():
-        for text in (answer.record, answer.record_url, answer.note, *answer.solution_sources):
-            add(text, "evaluator data", 24)
-            for m in _NEEDLE_ID.finditer(text):
-                add(m.group().rstrip("."), "evaluator data", 9)
+        add(answer.note, "evaluator data", 24)
+    public_repos = {up.repo for item in register for up in item.upstream}
+    for secret in secrets(answers.values(), public_repos):
+        add(secret.text, f"evaluator data ({secret.what})", 9)
     return found
 
 
@@ -91,33 +94,6 @@ def _line(text: str, offset: int) -> int:
     return text.count("\n", 0, offset) + 1
 
 
-def trie_pattern(words: Iterable[str]) -> re.Pattern[str]:
-    """One regex matching any of `words`, shaped as a trie so that matching costs about
-    the same for a thousand needles as for one."""
-    trie: dict = {}
-    for word in words:
-        node = trie
-        for ch in word:
-            node = node.setdefault(ch, {})
-        node[""] = {}
-
-    def render(node: dict) -> str:
-        # Runs of single-child nodes become literals, so the recursion depth is the number
-        # of branch points along a needle, not its length.
-        literal = ""
-        while "" not in node and len(node) == 1:
-            ((ch, node),) = node.items()
-            literal += re.escape(ch)
-        branches = [re.escape(ch) + render(child) for ch, child in sorted(node.items()) if ch]
-        if "" in node:
-            branches.append("")
-        if len(branches) <= 1:
-            return literal + "".join(branches)
-        return literal + "(?:" + "|".join(branches) + ")"
-
-    return re.compile(render(trie)) if trie else re.compile(r"(?!x)x")
-
-
 _ID_SHAPE = re.compile(r"(?<![A-Za-z0-9_])[RENO]\d{2}(?![A-Za-z0-9_])")
 
 
@@ -127,7 +103,7 @@ class Scanner:
     def __init__(self, register: Register, needle_list: Iterable[Needle]) -> None:
         self.ids = {i.id for i in register}
         self.needles = {n.text: n.what for n in needle_list}
-        self.pattern = trie_pattern(self.needles)
+        self.pattern = leaks.trie_pattern(self.needles)
         self._cache: dict[tuple[str, str], list[Leak]] = {}
 
     def _ids(self, text: str) -> Iterable[re.Match[str]]:
@@ -147,7 +123,7 @@ class Scanner:
         kind = (
             "dependency"
             if name in DEPENDENCY_FILES
-            else "lean"
+            else ("library" if LIBRARY_PREFIX in path else "lean")
             if name.endswith(".lean")
             else "prose"
             if name in PROSE_FILES
@@ -176,6 +152,12 @@ class Scanner:
             for hit in leaks.scan_text(prose):
                 if hit.rule not in ("link-review", "leak-status-link"):  # URLs are reported above
                     found.append(Leak("", _line(text, offset + hit.start), hit.text, hit.what))
+        patterns = [
+            p for p in leaks.ANSWER_PATTERNS if kind != "library" or p.rule != "leak-answer"
+        ]
+        for offset, words in _answer_text(kind, text):
+            for hit in leaks.scan_answers(words, patterns):
+                found.append(Leak("", _line(text, offset + hit.start), hit.text, hit.what))
         return found
 
 
@@ -191,8 +173,16 @@ def scan(files: dict[str, str], register: Register, needle_list: Iterable[Needle
 
 def _prose(kind: str, text: str) -> list[tuple[int, str]]:
     """The prose of a file: Lean comments and docstrings, or a whole README."""
-    if kind == "lean":
+    if kind in ("lean", "library"):
         return [(t.start, t.text) for t in tokenize(text) if t.kind in COMMENT_KINDS]
     if kind == "prose":
         return [(0, text)]
     return []
+
+
+def _answer_text(kind: str, text: str) -> list[tuple[int, str]]:
+    """Where an answer may be written out: the prose, and a Lean file's string literals."""
+    if kind in ("lean", "library"):
+        kinds = COMMENT_KINDS | set(STRING_KINDS)
+        return [(t.start, t.text) for t in tokenize(text) if t.kind in kinds]
+    return _prose(kind, text)
