@@ -22,7 +22,7 @@ T. F. Bloom, Erdős Problems, Problem #183.
 *Scope:* as posed. A `k`-colouring of the edges of `K_n` is a map from the unordered pairs
 `Sym2 (Fin n)` to `Fin k` (the colours of the diagonal pairs `s(x, x)` play no role); a
 monochromatic triangle is three distinct vertices whose three edges have one colour. The
-limit is stated in `ℝ≥0∞` (`ENNReal`), so the answer `⊤` means that `R(3;k)^(1/k) → ∞`.
+limit is stated in `ℝ≥0∞` (`ENNReal`), whose top element `⊤` stands for `∞`.
 -/
 
 namespace FrontierBench.N06

@@ -10,8 +10,8 @@ set_option autoImplicit false
 you prefer, the closed unit ball in $\mathbb{R}^n$) to itself. Does there always exist a point
 $x$ such that $f(x)=g(x)$?"
 
-Such a point is a coincidence point of $f$ and $g$. If one of the maps is invertible, the answer
-is yes by Brouwer's fixed point theorem, and in dimension $1$ the answer is yes. Commuting maps
+Such a point is a coincidence point of $f$ and $g$. If one of the maps is invertible, Brouwer's
+fixed point theorem gives one, and in dimension $1$ there always is one. Commuting maps
 need not have a common fixed point, already on an interval (Boyce; Huneke). The question is
 posed here for an arbitrary nonempty compact convex set $K \subseteq \mathbb{R}^n$: must two
 commuting continuous maps $f, g : K \to K$ have a coincidence point?
