@@ -17,6 +17,7 @@ import pytest
 
 from cli_helpers import ofb
 from ofb_testing import GOOD_STATEMENT, Checkout, written_item
+from openfrontiers.check import leaks
 from openfrontiers.errors import OfbError, UsageError
 from openfrontiers.evaluator.key import BadKey
 from openfrontiers.packet import export as px
@@ -193,6 +194,27 @@ def test_scan_catches_a_title_that_check_cannot_see(checkout):
     )
     whats = {leak.what for leak in px.leak_scan(project, result)}
     assert {"an item id", "an item title"} <= whats
+
+
+def test_scan_refuses_an_answer_written_out_in_a_packet(checkout):
+    """Issue 27: behind the gate, the scan refuses a filled answer or an answer sentence in
+    the problem's prose or strings and key talk in the README; the vendored utility
+    library, whose docstrings explain `answer(t)`, is not read for the marker."""
+    project = checkout.project()
+    result = px.build(project, ["O02"], SALT, 3)
+    files = result.packets["P001"].files
+    assert not px.leak_scan(project, result)
+    problem = files["Problem.lean"].decode()
+    files["Problem.lean"] = problem.replace(
+        "theorem main",
+        '/-- Reference: answer(True). -/\ndef s : String := "the answer is no"\ntheorem main',
+    ).encode()
+    files["README.md"] += b"\nKey True: justified.\n"
+    found = {(leak.path, leak.what) for leak in px.leak_scan(project, result)}
+    assert ("P001/Problem.lean", leaks.FILLED_ANSWER.what) in found
+    assert ("P001/Problem.lean", leaks.ANSWER_SENTENCE.what) in found
+    assert ("P001/README.md", leaks.KEY_PHRASE.what) in found
+    assert not any("Util" in path for path, _ in found)
 
 
 def test_gate_refuses_statements_with_check_errors(checkout):
