@@ -55,6 +55,7 @@ VERBS: dict[str, str] = {
     "report": "report {runs} --key {key} --answers {answers} --models {models} --out {new}",
     "items scores": "items scores --ids {item}",
     "items select": "items select --against {subset}",
+    "items reviews": "items reviews --ids {item}",
     "cert check": "cert check {cert-item} {certificate}",
     "cert schema": "cert schema {cert-item}",
     # Never a good cluster here: the bad values are refused before Ray is contacted.
