@@ -136,8 +136,13 @@ class Attempt:
 
     # -- the jail ----------------------------------------------------------------------
 
-    def _backend(self) -> BwrapBackend:
-        backend = BwrapBackend(seccomp_profile="agent")
+    def _backend(self, area: sandbox.WorkArea) -> BwrapBackend:
+        ids = area.ids
+        backend = BwrapBackend(
+            seccomp_profile="agent",
+            uid=None if ids is None else ids.uid,
+            gid=None if ids is None else ids.gid,
+        )
         status = backend.missing()
         if status:
             raise OfbError("the agent jail needs " + ", ".join(status))
@@ -167,7 +172,9 @@ class Attempt:
         ):
             stdin.write(stdin_text.encode())
             stdin.seek(0)
-            process = self._backend().spawn(command, policy, stdin=stdin, stdout=out, stderr=err)
+            process = self._backend(area).spawn(
+                command, policy, stdin=stdin, stdout=out, stderr=err
+            )
             code: int | None = None
             try:
                 code = process.proc.wait(timeout=wall + 30)
