@@ -174,6 +174,44 @@ def test_each_kind_of_planted_leak_fails_the_export(checkout, planted, what):
     assert any(leak.what.startswith(what) for leak in leaks), leaks
 
 
+@pytest.mark.parametrize(
+    "name, leaked, what",
+    [
+        ("notes/O10.txt", "O10", "an item id"),
+        ("O02-attempt/Main.lean", "O02", "an item id"),
+        ("Erdos152.erdos_152_aux.lean", "erdos152.erdos_152_aux", "an upstream declaration name"),
+        ("erdos_152_aux/Helper.lean", "erdos_152_aux", "an upstream declaration name"),
+        ("Totient question number 10.md", "totient question number 10", "an item title"),
+        ("2401.00001.pdf", "2401.00001", "evaluator data"),
+        ("notes/plain.txt", None, None),  # a name with nothing in it passes
+        ("O1O.txt", None, None),  # not an id of the register
+    ],
+)
+def test_a_file_name_that_leaks_fails_the_scan_even_when_its_text_is_clean(
+    checkout, name, leaked, what
+):
+    """The leak scan reads every file's name, not only its text (issue 35): each leaking
+    name below is reported alone, at line 0 of that file; its (empty) text has nothing."""
+    add_items(checkout, 2)
+    checkout.set_item(
+        replace(
+            checkout.items["O02"], upstream=(Upstream("r", "p.lean", "Erdos152.erdos_152_aux"),)
+        )
+    )
+    checkout.answers('[answers.O02]\nnote = "open"\nsolution_sources = ["arXiv:2401.00001"]\n')
+    project = checkout.project()
+    result = px.build(project, ["O02", "O10"], SALT, 3)
+    assert px.leak_scan(project, result) == []
+    result.packets["P001"].files[name] = b""
+    leaks = px.leak_scan(project, result)
+    if leaked is None:
+        assert leaks == []
+    else:
+        assert [(leak.path, leak.line, leak.text, leak.what) for leak in leaks] == [
+            (f"P001/{name}", 0, leaked, what)
+        ]
+
+
 def test_a_leak_stops_the_export_with_file_and_text_and_writes_nothing(checkout):
     checkout.set_item(replace(checkout.items["O02"], title="Is there a composite n"))
     with pytest.raises(OfbError) as info:
