@@ -72,3 +72,17 @@ def test_teardown_ends_every_process_of_the_namespace(cluster: Cluster):
     assert sorted(cluster.titled(TITLE)) == sorted(p.pid for p in ours)
     cluster.stop()
     assert [p.wait(timeout=10) for p in ours] == [-9, -9]
+
+
+def test_a_process_that_has_exited_is_not_signalled_and_not_an_error(cluster: Cluster):
+    """Teardown lists the namespace's processes, then signals them: one that exits between
+    the two (a zombie, out of the namespace already) is skipped, not taken for a stranger."""
+    quick = subprocess.Popen(cluster.in_netns([sys.executable, "-c", "pass"]))
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:  # exited, not yet reaped: a zombie
+        if Path(f"/proc/{quick.pid}/stat").read_text().split(") ")[1][0] == "Z":
+            break
+        time.sleep(0.02)
+    assert not cluster.owned(quick.pid)
+    cluster.kill(quick.pid)  # neither raises nor signals anything
+    assert quick.wait(timeout=10) == 0

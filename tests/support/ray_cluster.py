@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import select
 import shutil
 import signal
 import subprocess
@@ -154,6 +155,8 @@ class Cluster:
             return
         try:
             if not self.owned(pid):
+                if select.select([fd], [], [], 0)[0]:
+                    return  # it has exited (and so left the namespace): nothing to signal
                 raise ValueError(f"pid {pid} is not a process of this cluster: not signalled")
             with contextlib.suppress(ProcessLookupError):
                 signal.pidfd_send_signal(fd, sig)
