@@ -187,6 +187,4 @@ def test_hq50_clean_counts_for_the_three_lineages_via_the_registry(capsys, monke
         expected = clean_subset(project.register, key, label, date(2026, 6, 30), ids=hq50)
         assert doc["eligible"] == list(expected.eligible)
         counts[label] = len(doc["eligible"])
-    with capsys.disabled():
-        print(f"\nHQ-50 clean subsets at 2026-06-30 from the evaluator key: {counts}")
     assert counts["OpenAI"] <= counts["unrelated"] and counts["Anthropic"] <= counts["unrelated"]
