@@ -86,3 +86,31 @@ def test_a_process_that_has_exited_is_not_signalled_and_not_an_error(cluster: Cl
     assert not cluster.owned(quick.pid)
     cluster.kill(quick.pid)  # neither raises nor signals anything
     assert quick.wait(timeout=10) == 0
+
+
+def test_a_forked_child_showing_its_parent_s_title_is_not_another_worker(cluster: Cluster):
+    """Until it execs, a child a worker forks has the worker's title: one worker, not two."""
+    bash = shutil.which("bash")
+    assert bash is not None
+    # A titled shell whose subshell (a fork that does not exec) keeps the title.
+    script = f'exec -a "{TITLE}" {bash} -c "(sleep 600; true) & wait"'
+    parent = subprocess.Popen(cluster.in_netns([bash, "-c", script]))
+    try:
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            titles = [_argv0(pid) for pid in cluster.pids()]
+            if titles.count(TITLE) == 2:
+                break
+            time.sleep(0.02)
+        assert titles.count(TITLE) == 2  # the shell and its subshell
+        assert list(cluster.titled(TITLE)) == [parent.pid]
+    finally:
+        cluster.stop()
+        parent.wait()
+
+
+def _argv0(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")[0].decode()
+    except OSError:
+        return ""

@@ -134,16 +134,18 @@ class Cluster:
 
     def titled(self, prefix: str) -> dict[int, str]:
         """The cluster's own processes whose title (argv[0], as Ray sets it for a worker
-        running a task) starts with `prefix`."""
-        found = {}
+        running a task) starts with `prefix`. A child the worker forks shows the same title
+        until it execs; only the topmost of such a family is listed."""
+        found: dict[int, tuple[str, int]] = {}
         for pid in self.pids():
             try:
                 argv0 = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")[0].decode()
+                stat = Path(f"/proc/{pid}/stat").read_text()
             except (OSError, UnicodeDecodeError):
                 continue  # exited meanwhile
             if argv0.startswith(prefix):
-                found[pid] = argv0
-        return found
+                found[pid] = (argv0, int(stat.rsplit(")", 1)[1].split()[1]))
+        return {pid: title for pid, (title, parent) in found.items() if parent not in found}
 
     def kill(self, pid: int, sig: int = signal.SIGKILL) -> None:
         """Signal one of the cluster's own processes; any other pid is refused. The process
