@@ -72,6 +72,7 @@ def test_registry_loads_cutoffs_and_their_basis(tmp_path):
         (('label = "Beta"', 'label = "Alpha"'), "duplicate-label", 11),
         (("[models.gamma]", "[models.'gam ma']"), "bad-name", 15),
         (("schema = 1", "schema = 3"), "schema-version", 1),
+        (('label = "Gamma"', "label = 3"), "type", 16),
     ],
 )
 def test_bad_registry_names_file_line_and_rule(tmp_path, change, rule, line):
