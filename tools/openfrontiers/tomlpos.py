@@ -18,7 +18,7 @@ from typing import Any
 
 import jsonschema
 
-from .errors import InputError, Location
+from .errors import BadInput, InputError, Location
 
 Path_ = tuple[str | int, ...]
 
@@ -215,3 +215,12 @@ def schema_errors(
         else:
             add(key, "value", f"`{where}`: {error.message}")
     return sorted(found.values(), key=lambda e: (e.where.line or 0, e.rule, e.message))
+
+
+def raise_errors(errors: list[InputError]) -> None:
+    """Raise what `schema_errors` (and a caller's own checks) found: nothing, the one error,
+    or every one in a single `BadInput`, one line each."""
+    if len(errors) == 1:
+        raise errors[0]
+    if errors:
+        raise BadInput(f"{len(errors)} problems:\n" + "\n".join(map(str, errors)))
