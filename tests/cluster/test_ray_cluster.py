@@ -277,19 +277,6 @@ def test_no_node_that_fits_is_refused_at_once(env):
     assert "no node of the Ray cluster" in done.stderr and "attempts node" in done.stderr
 
 
-def _titles(prefix: str) -> dict[int, str]:
-    found = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                argv0 = (entry / "cmdline").read_bytes().split(b"\0")[0].decode()
-            except OSError:
-                continue
-            if argv0.startswith(prefix):
-                found[int(entry.name)] = argv0
-    return found
-
-
 def test_a_killed_worker_s_attempt_runs_once_more_and_counts_once(env):
     out = env.base / "run-killed"
     driver = subprocess.Popen(
@@ -303,10 +290,10 @@ def test_a_killed_worker_s_attempt_runs_once_more_and_counts_once(env):
     killed = None
     deadline = time.monotonic() + 240
     while driver.poll() is None and time.monotonic() < deadline:
-        for pid in _titles("ray::ofb-attempt-P001"):
+        for pid in env.cluster.titled("ray::ofb-attempt-P001"):  # the cluster's own only
             seen.add(pid)
             if killed is None:
-                os.kill(pid, signal.SIGKILL)  # the worker running the attempt dies
+                env.cluster.kill(pid)  # the worker running the attempt dies
                 killed = pid
         time.sleep(0.02)
     stdout, stderr = driver.communicate(timeout=60)

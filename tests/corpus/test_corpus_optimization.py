@@ -146,3 +146,32 @@ def test_fixture_page(config, tmp_path):
     ]
     assert record["source"]["url"] == "https://example.org/constants/9z.html"
     assert "unverified-bounds-reported" in record["quality_flags"]
+
+
+@pytest.mark.parametrize(
+    "names, ordered",
+    [
+        (["x1", "1x"], ["1x", "x1"]),  # digits first: a TypeError with the old key
+        (["10a", "2b", "2a", "1"], ["1", "2a", "2b", "10a"]),
+        (["a10", "a9", "a", "b"], ["a", "a9", "a10", "b"]),
+        (["", "0", "00"], ["", "0", "00"]),
+    ],
+)
+def test_natural_order_of_page_names(names, ordered):
+    from openfrontiers.corpus.text import natural_key
+
+    assert sorted(names, key=natural_key) == ordered
+
+
+def test_a_page_whose_name_starts_with_a_letter_is_imported(config, tmp_path):
+    """Page names mixing digits and letters both ways sort (issue 35: `x1` beside `1a`
+    raised TypeError), and the records follow that order."""
+    import shutil
+
+    copy = tmp_path / "optimizationproblems"
+    shutil.copytree(shared_source("optimizationproblems"), copy)
+    shutil.copyfile(copy / "constants" / "1a.md", copy / "constants" / "x1.md")
+    result = run_importer(config, "optimization-constants", copy, rev="0" * 40)
+    stems = [r["id"].split("/")[1] for r in result.records]
+    assert "x1" in stems and stems.index("1a") < stems.index("2a") < stems.index("x1")
+    assert stems[-1] == "x1"

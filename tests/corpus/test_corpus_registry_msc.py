@@ -49,9 +49,10 @@ def test_a_bad_registry_entry_names_file_line_and_rule(tmp_path, config):
     line = next(i for i, ln in enumerate(text.splitlines(), 1) if "whatever" in ln)
     with pytest.raises(ConfigError) as info:
         load_registry(bad, frozenset(config.taxonomy.fields))
-    assert f"sources.toml:{line}: enum: `status_policy` = 'whatever' is not one of" in str(
-        info.value
-    )
+    assert (
+        f"sources.toml:{line}: enum: `sources.aim-problem-lists.status_policy` = 'whatever' "
+        "is not one of mapped, unassessed"
+    ) in str(info.value)
 
 
 def test_msc_table_has_the_63_classes_each_with_a_known_field(config):

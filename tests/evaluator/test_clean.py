@@ -112,7 +112,7 @@ def test_selection_and_bad_lineage(fixture):
         clean_subset(register, key, None, CUTOFF, ids=["E99"])
 
 
-def test_hq50_clean_counts_from_the_real_register_and_key(capsys):
+def test_hq50_clean_counts_from_the_real_register_and_key():
     """The three Section 5.2 numbers as the recorded credits and dates imply them."""
     from ofb_testing import REPO
     from openfrontiers.evaluator import load_answers
@@ -144,10 +144,6 @@ def test_hq50_clean_counts_from_the_real_register_and_key(capsys):
         assert len(subset.eligible) + len(subset.excluded) == len(solved_ids)
         counts[label] = len(subset.eligible)
         eligible[label] = set(subset.eligible)
-        with capsys.disabled():
-            print(f"\nHQ-50 clean at {CUTOFF} for {label}: {len(subset.eligible)}")
-            for exclusion in subset.excluded:
-                print(f"  - {exclusion}")
     # A lineage exclusion only ever removes items, and only the lineage's own or uncredited ones.
     for label in ("OpenAI", "Anthropic"):
         assert eligible[label] <= eligible["unrelated"]

@@ -302,3 +302,61 @@ def test_the_answer_text_may_not_reach_past_its_marker():
     assert found[0][:3] == ("compare", False, "answer") and "marker" in found[0][3]
     found, result = stages(honest, honest)
     assert found[0][:3] == ("compare", True, "") and result.answer_matches is False
+
+
+# -- unsafe constants: an example table (issue 35) -----------------------------------------
+
+
+def _unsafe_scenario(fmt: str, kind: str, unsafe: bool, depth: int = 1) -> str:
+    """`P001.main : True` proved by a chain of `depth` helpers down to `P001.h1 : True`,
+    which is a `def`, an `opaque`, or a theorem using an `inductive` of its own — marked
+    unsafe or not, as lean4export writes the flag in format `fmt`."""
+    from support.ndjson import Builder
+
+    b = Builder(fmt=fmt)
+    b.inductive("True", b.sort(0), [("True.intro", b.const("True"), 0)])
+    proof = b.const("True.intro")
+    if kind == "inductive":  # a type of its own, reached through its constructor
+        b.inductive("P001.T", b.sort(0), [("P001.T.mk", b.const("P001.T"), 0)], unsafe=unsafe)
+        b.theorem("P001.h1", b.const("True"), b.app(b.lam("t", b.const("P001.T"), proof),
+                                                     b.const("P001.T.mk")))  # fmt: skip
+    elif kind == "opaque":
+        b.opaque("P001.h1", b.const("True"), proof, unsafe=unsafe)
+    else:
+        b.definition("P001.h1", b.const("True"), proof, safety="unsafe" if unsafe else "safe")
+    for i in range(2, depth + 1):
+        b.theorem(f"P001.h{i}", b.const("True"), b.const(f"P001.h{i - 1}"))
+    b.theorem(MAIN, b.const("True"), b.const(f"P001.h{depth}"))
+    return b.text()
+
+
+@pytest.mark.parametrize("fmt", ["3.1.0", "3.0.0"])
+@pytest.mark.parametrize(
+    "kind, unsafe, depth, expected",
+    [
+        ("def", False, 1, []),
+        ("def", True, 1, ["`P001.h1` is unsafe (P001.main → P001.h1)"]),
+        ("def", True, 3, ["`P001.h1` is unsafe (P001.main → P001.h3 → P001.h2 → P001.h1)"]),
+        ("opaque", False, 1, []),
+        ("opaque", True, 1, ["`P001.h1` is unsafe (P001.main → P001.h1)"]),
+        ("inductive", False, 1, []),
+        (
+            "inductive",
+            True,
+            1,
+            [
+                "`P001.T.mk` is unsafe (P001.main → P001.h1 → P001.T.mk)",
+                "`P001.T` is unsafe (P001.main → P001.h1 → P001.T)",
+            ],
+        ),
+    ],
+)
+def test_an_unsafe_constant_anywhere_in_the_proof_is_refused(fmt, kind, unsafe, depth, expected):
+    """The axiom closure refuses every unsafe constant `main` reaches, with its path; the
+    same constants marked safe pass. Deleting the unsafe check fails the `True` rows."""
+    from openfrontiers.grade.export_format import read
+
+    export = read(_unsafe_scenario(fmt, kind, unsafe, depth).splitlines(), "unsafe.ndjson")
+    report = axiom_closure(export, MAIN)
+    assert [f.message for f in report.findings] == expected
+    assert report.ok is not expected and report.axioms == []

@@ -410,9 +410,12 @@ def test_cli_grades_a_folder_and_writes_one_line_per_submission(repo, bwrap, tmp
     ]
 
 
-def test_cli_refuses_a_node_without_cgroups_unless_waived(repo, bwrap, tmp_path, monkeypatch):
+def test_cli_refuses_a_node_without_cgroups_unless_waived(
+    repo, bwrap, tmp_path, monkeypatch, nobody_load
+):
     """Issue 11, item 7, from the command line: fail closed, or grade with the waiver on
-    every verdict line."""
+    every verdict line — also with more processes of uid 65534 on the host than a jail may
+    start (issue 35: the process limit counts the jail's own tree)."""
     from typer.testing import CliRunner
 
     from openfrontiers.cli import app

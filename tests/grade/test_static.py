@@ -611,14 +611,14 @@ def test_bracket_pass_agrees_with_group_end():
     with unbalanced and mixed brackets."""
     import random
 
-    from openfrontiers.lean.lexer import group_end, tokenize
+    from openfrontiers.lean.lexer import brackets, group_end, tokenize
 
     rng = random.Random(7)
     pieces = ["(", ")", "[", "]", "{", "}", "⟨", "⟩", "@[", "answer(", "x", " ", "y"]
     for _ in range(300):
         text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 40)))
         code = [t for t in tokenize(text) if not t.is_trivia]
-        closing, enclosing = static._brackets(code)
+        closing, enclosing = brackets(code)
         for i, tok in enumerate(code):
             if tok.text in static.OPENERS:
                 assert closing.get(i) == group_end(code, i), (text, i)

@@ -63,6 +63,32 @@ def test_full_names_follow_namespaces_sections_and_root():
     assert d["after"].namespace == ""
 
 
+@pytest.mark.parametrize(
+    "group, attributes",
+    [
+        ("simp, category research open, AMS 11", ["simp", "category research open", "AMS 11"]),
+        ("grind ->, grind <-", ["grind →", "grind <-"]),  # Lean prints `->` as `→`
+        ("aesop safe [a, b], ext", ["aesop safe [ a , b ]", "ext"]),  # inner commas stay
+        ("foo (x := ⟨1, 2⟩), bar", ["foo ( x := ⟨ 1 , 2 ⟩ )", "bar"]),
+        ("simp,, ext,", ["simp", "ext"]),  # empty entries dropped
+        ("", []),
+    ],
+)
+def test_one_attribute_splitter_for_the_scanner_and_the_static_layer(group, attributes):
+    """`@[…]` groups are split in one place (issue 35): the scanner's declarations and the
+    static layer's allow-list read the same attributes."""
+    from openfrontiers.lean.decls import split_attributes
+    from openfrontiers.lean.lexer import group_end, tokenize
+    from openfrontiers.submission import static
+
+    code = [t for t in tokenize(f"@[{group}] def f := 1") if not t.is_trivia]
+    close = group_end(code, 0)
+    assert split_attributes(code[1:close]) == attributes
+    assert static.split_attributes is split_attributes
+    (decl,) = LeanFile.parse(f"@[{group}] def f := 1").declarations
+    assert list(decl.attributes) == attributes
+
+
 def test_docstring_attributes_modifiers():
     _f, d = decls()
     helper = d["FrontierBench.O02.helper"]

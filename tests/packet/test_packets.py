@@ -175,6 +175,40 @@ def test_each_kind_of_planted_leak_fails_the_export(checkout, planted, what):
     assert any(leak.what.startswith(what) for leak in leaks), leaks
 
 
+# What the scan reports in a file's name: by kind, each name with the text it leaks.
+LEAKING_NAMES = {
+    "an item id": {"notes/O10.txt": "O10", "O02-attempt/Main.lean": "O02"},
+    "an upstream declaration name": {
+        "Erdos152.erdos_152_aux.lean": "erdos152.erdos_152_aux",
+        "erdos_152_aux/Helper.lean": "erdos_152_aux",
+    },
+    "an item title": {"Totient question number 10.md": "totient question number 10"},
+    "evaluator data": {"2401.00001.pdf": "2401.00001"},
+}
+CLEAN_NAMES = ("notes/plain.txt", "O1O.txt")  # the second is not an id of the register
+EXPECTED_LEAKS = {n: (t, what) for what, names in LEAKING_NAMES.items() for n, t in names.items()}
+
+
+@pytest.mark.parametrize("name", [*EXPECTED_LEAKS, *CLEAN_NAMES])
+def test_a_file_name_that_leaks_fails_the_scan_even_when_its_text_is_clean(checkout, name):
+    """The leak scan reads every file's name, not only its text (issue 35): each leaking
+    name below is reported alone, at line 0 of that file; its (empty) text has nothing."""
+    add_items(checkout, 2)
+    checkout.set_item(
+        replace(
+            checkout.items["O02"], upstream=(Upstream("r", "p.lean", "Erdos152.erdos_152_aux"),)
+        )
+    )
+    checkout.answers('[answers.O02]\nnote = "open"\nsolution_sources = ["arXiv:2401.00001"]\n')
+    project = checkout.project()
+    result = px.build(project, ["O02", "O10"], SALT, 3)
+    assert px.leak_scan(project, result) == []
+    result.packets["P001"].files[name] = b""
+    found = [(leak.path, leak.line, leak.text, leak.what) for leak in px.leak_scan(project, result)]
+    expected = EXPECTED_LEAKS.get(name)
+    assert found == ([] if expected is None else [(f"P001/{name}", 0, *expected)])
+
+
 def test_a_leak_stops_the_export_with_file_and_text_and_writes_nothing(checkout):
     checkout.set_item(replace(checkout.items["O02"], title="Is there a composite n"))
     with pytest.raises(OfbError) as info:

@@ -160,7 +160,7 @@ def test_defaults_never_replace_a_judgment():
     assert stale(filled) == []
 
 
-def test_committed_register_is_scored_and_its_defaults_follow_the_rules(capsys):
+def test_committed_register_is_scored_and_its_defaults_follow_the_rules():
     reg = load_register(REPO / "FrontierBench" / "items.toml")
     judged: dict[str, list[str]] = {}
     for item in reg:
@@ -168,8 +168,6 @@ def test_committed_register_is_scored_and_its_defaults_follow_the_rules(capsys):
         names = [n for n in SCORE_NAMES if item.score(n).judged]
         if names:
             judged[item.id] = names
-    with capsys.disabled():
-        print(f"\ncurator judgments in the register: {judged}")
     # The paper's own statements are the only judgments recorded so far.
     assert all(item_id in ("R01", "R04", "R29", "N01", "N08", "N21", "N28") for item_id in judged)
     assert {reg.get(i).importance.value for i in ("R01", "R04", "R29")} == {3}

@@ -72,6 +72,7 @@ def test_registry_loads_cutoffs_and_their_basis(tmp_path):
         (('label = "Beta"', 'label = "Alpha"'), "duplicate-label", 11),
         (("[models.gamma]", "[models.'gam ma']"), "bad-name", 15),
         (("schema = 1", "schema = 3"), "schema-version", 1),
+        (('label = "Gamma"', "label = 3"), "type", 16),
     ],
 )
 def test_bad_registry_names_file_line_and_rule(tmp_path, change, rule, line):
@@ -187,6 +188,4 @@ def test_hq50_clean_counts_for_the_three_lineages_via_the_registry(capsys, monke
         expected = clean_subset(project.register, key, label, date(2026, 6, 30), ids=hq50)
         assert doc["eligible"] == list(expected.eligible)
         counts[label] = len(doc["eligible"])
-    with capsys.disabled():
-        print(f"\nHQ-50 clean subsets at 2026-06-30 from the evaluator key: {counts}")
     assert counts["OpenAI"] <= counts["unrelated"] and counts["Anthropic"] <= counts["unrelated"]

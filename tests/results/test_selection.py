@@ -349,8 +349,6 @@ def test_selection_on_the_real_register_is_deterministic(capsys, monkeypatch):
     assert doc["solved"] <= 40 and doc["open"] <= 10
     assert {d["change"] for d in doc["differences"]} <= {"kept", "dropped", "added"}
     assert all(d["explanation"] for d in doc["differences"])
-    with capsys.disabled():
-        print(f"\nselection on today's register: {doc['solved']} solved + {doc['open']} open")
 
 
 def test_freezing_adds_a_version_and_never_edits_one(checkout, capsys):

@@ -99,3 +99,55 @@ def docker_daemon():
     subprocess.run(["umount", "-R", str(base / "exec")], capture_output=True, check=False)
     subprocess.run(["umount", "-R", str(base / "data")], capture_output=True, check=False)
     shutil.rmtree(base, ignore_errors=True)
+
+
+# How many sleeping processes of uid 65534 `nobody_load` starts: more than the jail's
+# probes allow a tree (64), as on a host whose agent CLIs or services run as `nobody`.
+NOBODY_LOAD = 100
+
+
+@pytest.fixture
+def nobody_load():
+    """NOBODY_LOAD sleeping processes of uid 65534 (`nobody`) for the test's duration:
+    started here and stopped here, by the handles this fixture holds. Without cgroups the
+    jail's process limit must count its own tree, not these."""
+    setpriv = shutil.which("setpriv")
+    if os.geteuid() != 0 or setpriv is None:
+        pytest.skip("starting processes of uid 65534 needs root and setpriv")
+    sleepers: list[subprocess.Popen] = []
+    try:
+        for _ in range(NOBODY_LOAD):
+            sleepers.append(
+                subprocess.Popen(
+                    [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", "--",
+                     "sleep", "600"],
+                    stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                )
+            )  # fmt: skip
+        _wait_for_uid(65534, {p.pid for p in sleepers})
+        yield sleepers
+    finally:
+        for proc in sleepers:
+            proc.kill()
+        for proc in sleepers:
+            proc.wait()
+
+
+def _wait_for_uid(uid: int, pids: set[int], timeout: float = 30) -> None:
+    """Until every one of `pids` runs as `uid` (setpriv has switched before it execs)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        switched = set()
+        for pid in pids:
+            try:
+                status = Path(f"/proc/{pid}/status").read_text()
+            except OSError:
+                continue
+            line = next(t for t in status.splitlines() if t.startswith("Uid:"))
+            if int(line.split()[1]) == uid:
+                switched.add(pid)
+        if switched == pids:
+            return
+        time.sleep(0.05)
+    raise RuntimeError(f"the load's processes did not all become uid {uid}")

@@ -6,14 +6,19 @@ Ray has network habits; here they lead nowhere. Every node has `RAY_USAGE_STATS_
 and `RAY_USAGE_STATS_REPORT_URL` on loopback (set by `ofb cluster node`), the dashboard off,
 the node address 127.0.0.1, and a HOME holding an empty `ray_bootstrap_config.yaml` (else
 the head's usage module asks cloud metadata services which cloud it runs on, even with
-usage statistics off). Drivers run in the same namespace (`Cluster.ofb`). Teardown ends
-every process in the namespace — all of them started here — by pid.
+usage statistics off). Drivers run in the same namespace (`Cluster.ofb`).
+
+The helper signals only processes it started: those in the cluster's own network
+namespace, which it made and into which only it starts anything (`owned`). A test that
+kills a worker finds it among them (`titled`, `kill`), never by scanning the host's /proc —
+on a shared machine another user's Ray worker has the same title. Teardown ends them too.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import select
 import shutil
 import signal
 import subprocess
@@ -117,10 +122,48 @@ class Cluster:
         )
 
     def pids(self) -> list[int]:
+        """The processes in the cluster's network namespace: every one was started here."""
         out = subprocess.run(
             ["ip", "netns", "pids", self.netns], capture_output=True, text=True, check=False
         )
         return [int(p) for p in out.stdout.split()]
+
+    def owned(self, pid: int) -> bool:
+        """Is `pid` a process of this cluster (in its network namespace)?"""
+        return pid in self.pids()
+
+    def titled(self, prefix: str) -> dict[int, str]:
+        """The cluster's own processes whose title (argv[0], as Ray sets it for a worker
+        running a task) starts with `prefix`. A child the worker forks shows the same title
+        until it execs; only the topmost of such a family is listed."""
+        found: dict[int, tuple[str, int]] = {}
+        for pid in self.pids():
+            try:
+                argv0 = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")[0].decode()
+                stat = Path(f"/proc/{pid}/stat").read_text()
+            except (OSError, UnicodeDecodeError):
+                continue  # exited meanwhile
+            if argv0.startswith(prefix):
+                found[pid] = (argv0, int(stat.rsplit(")", 1)[1].split()[1]))
+        return {pid: title for pid, (title, parent) in found.items() if parent not in found}
+
+    def kill(self, pid: int, sig: int = signal.SIGKILL) -> None:
+        """Signal one of the cluster's own processes; any other pid is refused. The process
+        is pinned (a pidfd) before it is checked, so a pid reused meanwhile by another
+        process is never signalled."""
+        try:
+            fd = os.pidfd_open(pid)
+        except ProcessLookupError:
+            return
+        try:
+            if not self.owned(pid):
+                if select.select([fd], [], [], 0)[0]:
+                    return  # it has exited (and so left the namespace): nothing to signal
+                raise ValueError(f"pid {pid} is not a process of this cluster: not signalled")
+            with contextlib.suppress(ProcessLookupError):
+                signal.pidfd_send_signal(fd, sig)
+        finally:
+            os.close(fd)
 
     def stop(self) -> None:
         for node in self.nodes:
@@ -129,9 +172,8 @@ class Cluster:
         deadline = time.monotonic() + 5  # Ray's own shutdown, then SIGKILL
         while time.monotonic() < deadline and self.pids():
             time.sleep(0.2)
-        for pid in self.pids():  # every process in our namespace is one we started
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGKILL)
+        for pid in self.pids():
+            self.kill(pid)
         for node in self.nodes:
             node.process.wait(timeout=30)
         subprocess.run(["ip", "netns", "delete", self.netns], check=False)

@@ -1,4 +1,5 @@
-"""Where keys are defined in a TOML file, so errors can name a line.
+"""Where keys are defined in a TOML file, so errors can name a line; and the schema check
+every configuration file's structure goes through (`schema_errors`).
 
 `tomllib` returns values without positions. This scanner reads the file once more and maps
 each key path — `("items", "R01", "title")`, or `("items", "R01", "reviews", 0, "verdict")`
@@ -10,10 +11,14 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Mapping
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
-from .errors import InputError, Location
+import jsonschema
+
+from .errors import BadInput, InputError, Location
 
 Path_ = tuple[str | int, ...]
 
@@ -127,3 +132,95 @@ def load_toml(path: Path) -> tuple[dict[str, Any], KeyLines]:
         where = Location(path, int(m.group(1)), int(m.group(2))) if m else Location(path)
         raise InputError(where, "toml-syntax", str(exc).split(" (at line")[0]) from None
     return data, KeyLines(text)
+
+
+# -- schemas -------------------------------------------------------------------------------
+
+# The rule each kind of schema failure is reported under (a caller may rename them).
+SCHEMA_RULES = {
+    "additionalProperties": "unknown-key",
+    "required": "missing-key",
+    "type": "type",
+    "enum": "enum",
+    "date": "type",
+}
+_TYPE_WORDS = {
+    "string": "a string",
+    "integer": "an integer",
+    "number": "a number",
+    "boolean": "true or false",
+    "object": "a table",
+    "array": "a list",
+    "date": "a date (YYYY-MM-DD)",
+}
+
+
+def _is_date(_checker: object, value: object) -> bool:
+    return isinstance(value, date) and not isinstance(value, datetime)
+
+
+# JSON Schema 2020-12 over TOML values: also the type "date" (a TOML local date).
+_Validator = jsonschema.validators.extend(
+    jsonschema.Draft202012Validator,
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("date", _is_date),
+)
+
+
+def schema_errors(
+    path: Path,
+    lines: KeyLines,
+    data: object,
+    schema: dict[str, Any],
+    at: Path_ = (),
+    rules: Mapping[str, str] | None = None,
+) -> list[InputError]:
+    """Every way `data` (found at key path `at` of the TOML file `path`) departs from
+    `schema`, each an `InputError` at the line of its key, under the rule `SCHEMA_RULES`
+    (or `rules`) names: unknown and missing keys, wrong types, values outside an enum, and
+    anything else a schema says (a subschema's `description` says what the value must be).
+    The one validation of the project's TOML configuration files."""
+    names = {**SCHEMA_RULES, **(rules or {})}
+    found: dict[tuple[int, str, str], InputError] = {}
+
+    def add(key: Path_, rule: str, message: str) -> None:
+        error = InputError(Location(path, lines.line(key)), names.get(rule, rule), message)
+        found.setdefault((error.where.line or 0, error.rule, message), error)
+
+    for error in _Validator(schema).iter_errors(data):
+        key = (*at, *error.absolute_path)
+        where = ".".join(map(str, key)) or "the file"
+        value, sub, kind = error.instance, error.schema, error.validator
+        if kind == "additionalProperties" and isinstance(value, dict):
+            allowed = sorted(sub.get("properties", {}))
+            patterns = list(sub.get("patternProperties", {}))
+            for name in sorted(value):
+                if name not in allowed and not any(re.search(p, name) for p in patterns):
+                    shown = f" (allowed: {', '.join(allowed)})" if allowed else ""
+                    add((*key, name), kind, f"unknown key `{name}` in `{where}`{shown}")
+        elif kind == "required" and isinstance(value, dict):
+            for name in error.validator_value:
+                if name not in value:
+                    add(key, kind, f"`{where}` needs `{name}`")
+        elif kind == "type":
+            wanted = error.validator_value
+            words = " or ".join(
+                _TYPE_WORDS.get(t, t) for t in ([wanted] if isinstance(wanted, str) else wanted)
+            )
+            add(key, "date" if wanted == "date" else kind, f"`{where}` must be {words}")
+        elif kind == "enum":
+            choices = ", ".join(map(str, error.validator_value))
+            add(key, kind, f"`{where}` = {value!r} is not one of {choices}")
+        elif isinstance(sub, dict) and sub.get("description"):
+            add(key, "value", f"`{where}` = {value!r}: must be {sub['description']}")
+        else:
+            add(key, "value", f"`{where}`: {error.message}")
+    return sorted(found.values(), key=lambda e: (e.where.line or 0, e.rule, e.message))
+
+
+def raise_errors(errors: list[InputError]) -> None:
+    """Raise what `schema_errors` (and a caller's own checks) found: nothing, the one error,
+    or every one in a single `BadInput`, one line each."""
+    if len(errors) == 1:
+        raise errors[0]
+    if errors:
+        raise BadInput(f"{len(errors)} problems:\n" + "\n".join(map(str, errors)))

@@ -62,12 +62,5 @@ def colorable(g: nx.Graph, k: int, ctx: Context) -> dict | None:
     return dict(colour) if solve(0) else None
 
 
-def chromatic_number(g: nx.Graph, ctx: Context) -> int:
-    k = clique_number(g, ctx)
-    while colorable(g, k, ctx) is None:
-        k += 1
-    return k
-
-
 def induced(g: nx.Graph, vertices: set) -> nx.Graph:
     return nx.Graph(g.subgraph(vertices))

@@ -58,7 +58,7 @@ class Admission:
     group: str  # attempts or grading
     passed: bool
     backend: str | None  # the jail backend checked (bwrap, docker)
-    group_limits: str | None  # how limits hold for a whole process tree (None: per process)
+    group_limits: str | None  # how limits hold for a whole process tree (None: rlimits)
     probes: int  # probes run
     failed: tuple[str, ...]  # "name: detail" of each failed probe
     error: str = ""  # why the check could not run at all

@@ -109,8 +109,8 @@ def run(
     allow_no_cgroups: bool = typer.Option(
         False,
         "--allow-no-cgroups",
-        help="Grade on a node without cgroups (limits per process, not per tree); every "
-        "verdict line says so.",
+        help="Grade on a node without cgroups (memory and CPU limits per process, not per "
+        "tree); every verdict line says so.",
     ),
     quiet: bool = QUIET,
 ) -> None:

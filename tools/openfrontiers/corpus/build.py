@@ -20,7 +20,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -39,6 +38,7 @@ from .parquet import write_parquet
 from .record import CATALOGUE_STATUSES, SCHEMA_VERSION, STATUSES, dumps_record
 from .revision import UNKNOWN, Revision, resolve, split_revision
 from .schema import RecordChecker
+from .text import natural_key
 
 OUTPUTS = ("records.jsonl", "records.parquet", "SKIPPED.jsonl", "REPORT.md", "README.md")
 
@@ -106,12 +106,6 @@ class SourceBuild:
             "skipped": len(self.result.skips),
             "skipped_by_reason": dict(sorted(Counter(s.reason for s in self.result.skips).items())),
         }
-
-
-def natural_key(text: str) -> tuple:
-    return tuple(
-        (0, int(p), "") if p.isdigit() else (1, 0, p) for p in re.split(r"([0-9]+)", text) if p
-    )
 
 
 def run_import(config: CorpusConfig, request: SourceRequest, snapshot: Snapshot) -> SourceBuild:

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import BadInput
-from .build import natural_key
 from .schema import valid_records
+from .text import natural_key
 
 
 def _index(path: Path) -> dict[str, tuple[str, str | None, str, str, str]]:

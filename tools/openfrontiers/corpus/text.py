@@ -223,3 +223,11 @@ def html_links(html: str) -> list[tuple[str, str]]:
     parser.feed(html)
     parser.close()
     return found
+
+
+def natural_key(text: str) -> tuple[tuple[int, int, str], ...]:
+    """Sorts `p2` before `p10`: runs of digits compare as numbers, before any text at the
+    same place, so names mixing both (`x1`, `1x`) compare too."""
+    return tuple(
+        (0, int(p), "") if p.isdigit() else (1, 0, p) for p in re.split(r"([0-9]+)", text) if p
+    )

@@ -1,4 +1,5 @@
-"""A TOML file with its key lines, so a bad value is reported at its line."""
+"""A TOML file with its key lines, so a bad value is reported at its line; its checks go
+through the project's one schema check (`tomlpos.schema_errors`)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError, Location, OfbError
-from ..tomlpos import KeyLines, load_toml
+from ..tomlpos import KeyLines, load_toml, schema_errors
 
 
 class ConfigError(OfbError):
@@ -34,6 +35,12 @@ class TomlDoc:
     def error(self, key: tuple[str | int, ...], rule: str, message: str) -> InputError:
         return InputError(Location(self.path, self.lines.line(key)), rule, message)
 
+    def validate(
+        self, key: tuple[str | int, ...], value: object, schema: dict[str, Any]
+    ) -> list[InputError]:
+        """What `value`, found at `key`, breaks of `schema` (`tomlpos.schema_errors`)."""
+        return schema_errors(self.path, self.lines, value, schema, at=key)
+
     def table(self, key: str, errors: list[InputError]) -> dict[str, Any]:
         value = self.data.get(key, {})
         if not isinstance(value, dict):
@@ -51,16 +58,19 @@ def check_keys(
     errors: list[InputError],
 ) -> None:
     """Report keys that are unknown or missing in one table."""
-    for name in sorted(set(table) - allowed):
-        errors.append(
-            doc.error(
-                key + (name,),
-                "unknown-key",
-                f"unknown key `{name}` (allowed: {', '.join(sorted(allowed))})",
-            )
-        )
-    for name in sorted(required - set(table)):
-        errors.append(doc.error(key, "missing-key", f"`{'.'.join(map(str, key))}` needs `{name}`"))
+    errors += doc.validate(
+        key,
+        table,
+        {
+            "type": "object",
+            "properties": {name: {} for name in sorted(allowed)},
+            "required": sorted(required),
+            "additionalProperties": False,
+        },
+    )
+
+
+_NON_EMPTY = {"type": "string", "minLength": 1, "description": "a non-empty string"}
 
 
 def expect_str(
@@ -70,14 +80,10 @@ def expect_str(
     errors: list[InputError],
     choices: frozenset[str] | None = None,
 ) -> str | None:
-    if not isinstance(value, str) or not value:
-        errors.append(doc.error(key, "type", f"`{key[-1]}` must be a non-empty string"))
-        return None
-    if choices is not None and value not in choices:
-        errors.append(
-            doc.error(
-                key, "enum", f"`{key[-1]}` = {value!r} is not one of {', '.join(sorted(choices))}"
-            )
-        )
-        return None
-    return value
+    """`value` if it is a non-empty string (one of `choices`, when given), else None with
+    the problem reported."""
+    found = doc.validate(key, value, _NON_EMPTY)
+    if not found and choices is not None:
+        found = doc.validate(key, value, {"enum": sorted(choices)})
+    errors += found
+    return None if found else value

@@ -55,16 +55,13 @@ def require_jail(
     if backend.group_limits() is None:
         if not allow_no_cgroups:
             raise JailCheckFailed(
-                f"the {backend.name} jail has no group limits here (memory, processes and CPU "
-                "would hold per process only, so a few processes together exceed them); "
+                f"the {backend.name} jail has no group limits here (memory and CPU would hold "
+                "per process only, so a few processes together exceed them); "
                 "grading refuses to start. Run as root where cgroups are writable, use the "
                 "docker jail, or pass --allow-no-cgroups to grade anyway (every verdict line "
                 "will say so)"
             )
         waivers.append(NO_CGROUPS)
-        # Without cgroups RLIMIT_NPROC counts every process of the jail's uid, so probes run
-        # at once would exhaust each other's: one at a time.
-        jobs = 1
     outcomes = run_check(backend, jobs=jobs, grading=grading, private=private)
     failed = [o for o in outcomes if not o.ok and not (waivers and o.name == "group-memory")]
     if failed:

@@ -27,8 +27,8 @@ DETAIL_CHARS = 1500
 # The evaluator's explicit waiver (`--allow-no-cgroups`) for a node without cgroups; every
 # verdict line graded under it says so.
 NO_CGROUPS = (
-    "no-cgroups: memory, process and CPU limits held per process (rlimits), not for each "
-    "step's whole process tree (--allow-no-cgroups)"
+    "no-cgroups: memory and CPU limits held per process (rlimits), not for each step's "
+    "whole process tree (--allow-no-cgroups)"
 )
 # Git's per-user config, trusting every repository: see `trust_git_repositories`.
 GITCONFIG = "[safe]\n\tdirectory = *\n"

@@ -28,7 +28,7 @@ from ..jail.bwrap import BwrapBackend
 from . import prompt, sandbox
 from .checking import CheckResult, SubmissionChecker
 from .config import AttemptLimits, Condition, ContinuationRules, EvaluatorConfig, Protocol
-from .events import read_stream
+from .events import StreamSummary, read_stream
 from .gateway import GatewayLog, GatewaySettings, RoundStats, build_app
 from .mcp_server import ToolLog, build_server
 from .profiles import AgentProfile, fill
@@ -108,6 +108,32 @@ def _package_versions() -> dict[str, str | None]:
     return found
 
 
+@dataclass(frozen=True)
+class _Round:
+    """One session of the agent: how it ran and what its event stream said."""
+
+    number: int
+    kind: str  # start or resume
+    start: str
+    seconds: float
+    code: int | None
+    timed_out: bool
+    summary: StreamSummary
+
+
+@dataclass
+class _History:
+    """What the continuation rules look back on: for each round, whether it used no tool,
+    and how many rounds in a row had no successful model call."""
+
+    no_tool: list[bool] = field(default_factory=list)
+    no_success_streak: int = 0
+
+    def add(self, stats: RoundStats) -> None:
+        self.no_tool.append(stats.tool_uses == 0)
+        self.no_success_streak = self.no_success_streak + 1 if stats.ok == 0 else 0
+
+
 class Attempt:
     def __init__(self, spec: AttemptSpec, progress: Progress | None = None) -> None:
         self.spec = spec
@@ -136,8 +162,13 @@ class Attempt:
 
     # -- the jail ----------------------------------------------------------------------
 
-    def _backend(self) -> BwrapBackend:
-        backend = BwrapBackend(seccomp_profile="agent")
+    def _backend(self, area: sandbox.WorkArea) -> BwrapBackend:
+        ids = area.ids
+        backend = BwrapBackend(
+            seccomp_profile="agent",
+            uid=None if ids is None else ids.uid,
+            gid=None if ids is None else ids.gid,
+        )
         status = backend.missing()
         if status:
             raise OfbError("the agent jail needs " + ", ".join(status))
@@ -167,7 +198,9 @@ class Attempt:
         ):
             stdin.write(stdin_text.encode())
             stdin.seek(0)
-            process = self._backend().spawn(command, policy, stdin=stdin, stdout=out, stderr=err)
+            process = self._backend(area).spawn(
+                command, policy, stdin=stdin, stdout=out, stderr=err
+            )
             code: int | None = None
             try:
                 code = process.proc.wait(timeout=wall + 30)
@@ -292,10 +325,125 @@ class Attempt:
         readme: str,
         problem: str,
     ) -> dict:
-        spec, profile, out = self.spec, self.spec.profile, self.out
+        """Run the agent round after round until an end reason holds; the attempt's record."""
+        spec, profile = self.spec, self.spec.profile
         token = "ofb-" + secrets.token_hex(16)
         session_id = str(uuid.uuid4()) if profile.session_id == "uuid" else ""
         values = self._values(session_id or "none", token)
+        self._write_home_files(area, values)
+        env = self._agent_env(values)
+        version = self._agent_version(area, values)
+        budget = spec.limits.wall_seconds
+        begin = time.monotonic()
+        deadline = begin + budget
+        sources = retrieval.available if retrieval is not None else []
+        message = prompt.task_prompt(
+            readme, problem, spec.packet_id, budget, spec.condition, spec.cutoff, sources
+        )
+        history = _History()
+        end: EndReason | None = None
+        detail = ""
+        number = 0
+        while end is None:
+            number += 1
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                end, detail = EndReason.WALL_CLOCK, "no time left before the round"
+                break
+            for log in (gateway_log, tool_log, checker, proxy_log, retrieval):
+                if log is not None:
+                    log.round = number
+            rnd = self._run_round(
+                number, session_id, token, area, env, services, remaining, message
+            )
+            if profile.session_id == "from-events" and rnd.summary.session_id:
+                session_id = rnd.summary.session_id
+            stats = gateway_log.stats(number)
+            history.add(stats)
+            check = None
+            if spec.protocol is Protocol.CONTINUATION and not rnd.timed_out:
+                check = checker.check("harness")
+            left = deadline - time.monotonic()
+            end, detail = self._end_of_round(area, stats, history, rnd, check, left)
+            self._record_round(rnd, session_id, stats, check, end, area, tool_log)
+            if end is None:
+                assert check is not None
+                message = prompt.continuation(
+                    left, budget, check, spec.condition, spec.config.toolchain is not None
+                )
+        record = self._attempt_record(area, services, version, time.monotonic() - begin)
+        record.update(end_reason=str(end), end_detail=detail, rounds=number)
+        return record
+
+    def _run_round(
+        self,
+        number: int,
+        session_id: str,
+        token: str,
+        area: sandbox.WorkArea,
+        env: dict[str, str],
+        services: tuple[str, ...],
+        remaining: float,
+        message: str,
+    ) -> _Round:
+        """One session of the agent in the jail: started, or resumed when it has a session."""
+        profile = self.spec.profile
+        resume = number > 1 and bool(session_id)
+        values = self._values(session_id or "none", token)
+        kind = "resume" if resume else "start"
+        argv = [
+            fill(a, values, f"{profile.name}.{kind}")
+            for a in (profile.resume if resume else profile.start)
+        ]
+        self.progress(self.spec.packet_id, {"state": "running", "round": number})
+        started = _now()
+        events = self.out / "events" / f"round-{number:03d}.jsonl"
+        code, seconds, timed_out = self._run_in_jail(
+            argv, area, env, services, remaining, message, events,
+            self.out / "events" / f"round-{number:03d}.stderr",
+        )  # fmt: skip
+        summary = read_stream(profile.events, events)
+        return _Round(number, kind, started, seconds, code, timed_out, summary)
+
+    def _record_round(
+        self,
+        rnd: _Round,
+        session_id: str,
+        stats: RoundStats,
+        check: CheckResult | None,
+        end: EndReason | None,
+        area: sandbox.WorkArea,
+        tool_log: ToolLog,
+    ) -> None:
+        """The round's line in rounds.jsonl, and its result for the caller."""
+        append_jsonl(
+            self.out / "rounds.jsonl",
+            {
+                "format": ROUND_FORMAT,
+                "round": rnd.number,
+                "kind": rnd.kind,
+                "start": rnd.start,
+                "seconds": round(rnd.seconds, 3),
+                "exit_code": rnd.code,
+                "timed_out": rnd.timed_out,
+                "session_id": session_id or rnd.summary.session_id,
+                "tool_use": stats.tool_uses > 0,
+                "model": stats.as_dict(),
+                "events": rnd.summary.as_dict(),
+                "mcp_calls": tool_log.calls,
+                "work_bytes_used": area.used_bytes(),
+                "submission": check.as_dict() if check is not None else None,
+                "end_reason": str(end) if end is not None else None,
+            },
+        )
+        self.rounds.append(
+            RoundResult(rnd.number, rnd.kind, rnd.seconds, rnd.code, rnd.timed_out, stats,
+                        session_id or rnd.summary.session_id, rnd.summary.as_dict())
+        )  # fmt: skip
+
+    def _write_home_files(self, area: sandbox.WorkArea, values: dict[str, str]) -> None:
+        """The profile's files (the CLI's config) into the agent's home."""
+        profile = self.spec.profile
         for target, text in profile.files.items():
             inside = Path(fill(target, values, f"{profile.name}.files"))
             if not inside.is_relative_to(sandbox.INSIDE_HOME):
@@ -304,8 +452,12 @@ class Attempt:
                 str(inside.relative_to(sandbox.INSIDE_HOME)),
                 fill(text, values, f"{profile.name}.files"),
             )
+
+    def _agent_env(self, values: dict[str, str]) -> dict[str, str]:
+        """The agent's environment: the profile's, and under condition C the web proxy."""
+        profile = self.spec.profile
         env = {k: fill(v, values, f"{profile.name}.env") for k, v in profile.env.items()}
-        if spec.condition is Condition.C:
+        if self.spec.condition is Condition.C:
             proxy = sandbox.loopback_url("proxy")
             env.update(
                 HTTP_PROXY=proxy,
@@ -315,128 +467,61 @@ class Attempt:
                 NO_PROXY="127.0.0.1,localhost,::1",
                 no_proxy="127.0.0.1,localhost,::1",
             )
-        version = self._agent_version(area, values)
-        budget = spec.limits.wall_seconds
-        begin = time.monotonic()
-        deadline = begin + budget
-        sources = retrieval.available if retrieval is not None else []
-        message = prompt.task_prompt(
-            readme, problem, spec.packet_id, budget, spec.condition, spec.cutoff, sources
-        )
-        no_tool: list[bool] = []
-        no_success_streak = 0
-        end: EndReason | None = None
-        detail = ""
-        number = 0
-        check: CheckResult | None = None
-        while end is None:
-            number += 1
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                end, detail = EndReason.WALL_CLOCK, "no time left before the round"
-                break
-            resume = number > 1 and bool(session_id)
-            values = self._values(session_id or "none", token)
-            template = profile.resume if resume else profile.start
-            argv = [
-                fill(a, values, f"{profile.name}.{'resume' if resume else 'start'}")
-                for a in template
-            ]
-            for log in (gateway_log, tool_log, checker, proxy_log, retrieval):
-                if log is not None:
-                    log.round = number
-            self.progress(spec.packet_id, {"state": "running", "round": number})
-            round_start = _now()
-            code, seconds, timed_out = self._run_in_jail(
-                argv,
-                area,
-                env,
-                services,
-                remaining,
-                message,
-                out / "events" / f"round-{number:03d}.jsonl",
-                out / "events" / f"round-{number:03d}.stderr",
+        return env
+
+    def _end_of_round(
+        self,
+        area: sandbox.WorkArea,
+        stats: RoundStats,
+        history: _History,
+        rnd: _Round,
+        check: CheckResult | None,
+        left: float,
+    ) -> tuple[EndReason | None, str]:
+        """Why the attempt ends after this round (None: it goes on), and the detail."""
+        spec = self.spec
+        if rnd.timed_out or left <= 0:
+            return EndReason.WALL_CLOCK, f"the session was ended after {rnd.seconds:.0f} s"
+        if area.full():
+            return EndReason.DISK_QUOTA, f"{area.free_bytes()} bytes left in the work dir"
+        if stats.last_fatal:
+            return EndReason.API_ERROR, f"the model API answered {stats.last_status}"
+        if spec.protocol is Protocol.NATIVE:
+            if stats.ok == 0:
+                return EndReason.AGENT_ERROR, "no successful model call"
+            if rnd.code not in (0, None):
+                return EndReason.AGENT_ERROR, f"the agent exited with status {rnd.code}"
+            return EndReason.AGENT_STOPPED, ""
+        rules = spec.rules
+        if check is not None and check.passed:
+            return EndReason.SUBMITTED, f"Solution.lean {check.sha256}"
+        if history.no_success_streak >= rules.error_rounds:
+            return (
+                EndReason.AGENT_ERROR,
+                f"{history.no_success_streak} consecutive rounds without a successful model call",
             )
-            summary = read_stream(profile.events, out / "events" / f"round-{number:03d}.jsonl")
-            if profile.session_id == "from-events" and summary.session_id:
-                session_id = summary.session_id
-            stats = gateway_log.stats(number)
-            used_tools = stats.tool_uses > 0
-            no_tool.append(not used_tools)
-            no_success_streak = no_success_streak + 1 if stats.ok == 0 else 0
-            check = None
-            if spec.protocol is Protocol.CONTINUATION and not timed_out:
-                check = checker.check("harness")
-            left = deadline - time.monotonic()
-            if timed_out or left <= 0:
-                end, detail = EndReason.WALL_CLOCK, f"the session was ended after {seconds:.0f} s"
-            elif area.full():
-                end, detail = (
-                    EndReason.DISK_QUOTA,
-                    f"{area.free_bytes()} bytes left in the work dir",
-                )
-            elif stats.last_fatal:
-                end, detail = EndReason.API_ERROR, f"the model API answered {stats.last_status}"
-            elif spec.protocol is Protocol.NATIVE:
-                if stats.ok == 0 or (code not in (0, None)):
-                    end = EndReason.AGENT_ERROR
-                    detail = (
-                        "no successful model call"
-                        if stats.ok == 0
-                        else f"the agent exited with status {code}"
-                    )
-                else:
-                    end = EndReason.AGENT_STOPPED
-            else:
-                rules = spec.rules
-                if check is not None and check.passed:
-                    end, detail = EndReason.SUBMITTED, f"Solution.lean {check.sha256}"
-                elif no_success_streak >= rules.error_rounds:
-                    end = EndReason.AGENT_ERROR
-                    detail = (
-                        f"{no_success_streak} consecutive rounds without a successful model call"
-                    )
-                elif stalled(
-                    no_tool, rules.stall_consecutive, rules.stall_window, rules.stall_window_hits
-                ):
-                    end, detail = EndReason.STALLED, "rounds without tool use"
-                elif left < rules.min_left:
-                    end, detail = EndReason.AGENT_STOPPED, f"{left:.0f} s left, under the minimum"
-            append_jsonl(
-                out / "rounds.jsonl",
-                {
-                    "format": ROUND_FORMAT,
-                    "round": number,
-                    "kind": "resume" if resume else "start",
-                    "start": round_start,
-                    "seconds": round(seconds, 3),
-                    "exit_code": code,
-                    "timed_out": timed_out,
-                    "session_id": session_id or summary.session_id,
-                    "tool_use": used_tools,
-                    "model": stats.as_dict(),
-                    "events": summary.as_dict(),
-                    "mcp_calls": tool_log.calls,
-                    "work_bytes_used": area.used_bytes(),
-                    "submission": check.as_dict() if check is not None else None,
-                    "end_reason": str(end) if end is not None else None,
-                },
-            )
-            self.rounds.append(
-                RoundResult(number, "resume" if resume else "start", seconds, code, timed_out,
-                            stats, session_id or summary.session_id, summary.as_dict())
-            )  # fmt: skip
-            if end is None:
-                assert check is not None
-                message = prompt.continuation(
-                    left, budget, check, spec.condition, spec.config.toolchain is not None
-                )
-        wall = time.monotonic() - begin
+        if stalled(
+            history.no_tool, rules.stall_consecutive, rules.stall_window, rules.stall_window_hits
+        ):
+            return EndReason.STALLED, "rounds without tool use"
+        if left < rules.min_left:
+            return EndReason.AGENT_STOPPED, f"{left:.0f} s left, under the minimum"
+        return None, ""
+
+    def _attempt_record(
+        self, area: sandbox.WorkArea, services: tuple[str, ...], version: str | None, wall: float
+    ) -> dict:
+        """The attempt's record but for how it ended."""
+        spec = self.spec
         return {
             "format": ATTEMPT_FORMAT,
             "packet": spec.packet_id,
             "model": spec.model,
-            "agent": {"profile": profile.name, "version": version, "executable": str(self.exe)},
+            "agent": {
+                "profile": spec.profile.name,
+                "version": version,
+                "executable": str(self.exe),
+            },
             "condition": spec.condition.value,
             "condition_label": spec.condition.label,
             "protocol": spec.protocol.value,
@@ -446,9 +531,9 @@ class Attempt:
             "limits": spec.limits.as_dict(),
             "rules": spec.rules.as_dict() if spec.protocol is Protocol.CONTINUATION else None,
             "wall_minutes": round(wall / 60, 3),
-            "end_reason": str(end),
-            "end_detail": detail,
-            "rounds": number,
+            "end_reason": None,
+            "end_detail": "",
+            "rounds": 0,
             "tool_versions": {
                 "ofb": __version__,
                 "python": platform.python_version(),

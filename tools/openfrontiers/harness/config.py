@@ -9,7 +9,6 @@ the real ones).
 from __future__ import annotations
 
 import os
-import tomllib
 from dataclasses import dataclass, field
 from datetime import date
 from enum import StrEnum
@@ -17,6 +16,7 @@ from pathlib import Path
 
 from ..errors import InputError, Location, UsageError
 from ..jail.policy import GiB
+from ..tomlpos import load_toml, raise_errors, schema_errors
 
 DEFAULT_CUTOFF = date(2026, 1, 6)
 
@@ -149,69 +149,104 @@ class EvaluatorConfig:
 
 
 SOURCE_NAMES = ("arxiv", "arxiv_oai", "wikipedia", "openalex", "stackexchange")
+_URL = {"type": "string", "pattern": "^https?://", "description": "an http:// or https:// URL"}
+_STRINGS = {"type": "object", "additionalProperties": {"type": "string"}}
+_SOURCE = {
+    "type": "object",
+    "properties": {"url": _URL},
+    "required": ["url"],
+    # Other keys are the source's own parameters (OpenAlex's `mailto`, …).
+    "additionalProperties": {"type": ["string", "integer", "number", "boolean"]},
+}
+# The config's structure (`tomlpos.schema_errors`); paths and the test resolver's switch
+# are checked in `load_config`.
+SCHEMA = {
+    "type": "object",
+    "properties": {
+        "upstream": {
+            "type": "object",
+            "properties": {
+                "url": _URL,
+                "api_key_env": {"type": "string"},
+                "timeout": {"type": "number", "exclusiveMinimum": 0, "description": "seconds"},
+            },
+            "required": ["url"],
+            "additionalProperties": False,
+        },
+        "sources": {
+            "type": "object",
+            "properties": dict.fromkeys(SOURCE_NAMES, _SOURCE),
+            "additionalProperties": False,
+        },
+        "sandbox": {
+            "type": "object",
+            "properties": {"toolchain": {"type": "string"}, "mathlib": {"type": "string"}},
+            "additionalProperties": False,
+        },
+        "testing": {
+            "type": "object",
+            "properties": {"resolver": _STRINGS},
+            "additionalProperties": False,
+        },
+        "http": {
+            "type": "object",
+            "properties": {"user_agent": {"type": "string"}},
+            "additionalProperties": False,
+        },
+    },
+    "additionalProperties": False,
+}
 
 
 def load_config(path: Path | None) -> EvaluatorConfig:
     """The evaluator's TOML file (see tools/openfrontiers/harness/harness.example.toml)."""
     if path is None:
         return EvaluatorConfig()
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise UsageError(f"{path}: cannot read the harness config: {exc}") from None
-    except UnicodeDecodeError as exc:
-        raise InputError(
-            Location(path), "encoding", f"not UTF-8 ({exc.reason} at byte {exc.start})"
-        ) from None
-    except tomllib.TOMLDecodeError as exc:
-        raise InputError(Location(path), "toml", str(exc)) from None
+    if not path.is_file():
+        raise UsageError(f"{path}: no such harness config")
+    data, lines = load_toml(path)
+    errors = schema_errors(path, lines, data, SCHEMA)
 
-    def bad(rule: str, message: str) -> InputError:
-        return InputError(Location(path), rule, message)
+    def bad(key: tuple[str, ...], rule: str, message: str) -> None:
+        errors.append(InputError(Location(path, lines.line(key)), rule, message))
 
-    known = {"upstream", "sources", "sandbox", "testing", "http"}
-    unknown = sorted(set(data) - known)
-    if unknown:
-        raise bad("unknown-table", f"unknown table(s) {', '.join(unknown)} (known: {known})")
+    sandbox = data.get("sandbox") or {}
+    folders = {}
+    for key in ("toolchain", "mathlib"):
+        value = sandbox.get(key) if isinstance(sandbox, dict) else None
+        if isinstance(value, str) and value:
+            folders[key] = Path(value)
+            if not (folders[key].is_absolute() and folders[key].is_dir()):
+                bad(("sandbox", key), "path", f"{value} is not an absolute path to a directory")
+    testing = data.get("testing") or {}
+    resolver = testing.get("resolver") or {} if isinstance(testing, dict) else {}
+    if resolver and os.environ.get("OFB_HARNESS_TESTING") != "1":
+        bad(
+            ("testing", "resolver"),
+            "testing",
+            "the fixture resolver is for tests only (set OFB_HARNESS_TESTING=1 to use it)",
+        )
+    raise_errors(errors)
     upstream = None
     if "upstream" in data:
         up = data["upstream"]
-        if not isinstance(up.get("url"), str) or not up["url"].startswith(("http://", "https://")):
-            raise bad("upstream.url", "an http:// or https:// URL is required")
         upstream = Upstream(
             url=up["url"].rstrip("/"),
             api_key_env=up.get("api_key_env"),
             timeout=float(up.get("timeout", 600.0)),
         )
-    sources: dict[str, SourceEndpoint] = {}
-    for name, table in (data.get("sources") or {}).items():
-        if name not in SOURCE_NAMES:
-            raise bad("sources", f"unknown source {name!r} (known: {', '.join(SOURCE_NAMES)})")
-        url = table.get("url")
-        if not isinstance(url, str) or not url.startswith(("http://", "https://")):
-            raise bad(f"sources.{name}.url", "an http:// or https:// URL is required")
-        params = {k: str(v) for k, v in table.items() if k != "url"}
-        sources[name] = SourceEndpoint(name, url.rstrip("/"), params)
-    sandbox = data.get("sandbox") or {}
-    toolchain = Path(sandbox["toolchain"]) if sandbox.get("toolchain") else None
-    mathlib = Path(sandbox["mathlib"]) if sandbox.get("mathlib") else None
-    for label, p in (("sandbox.toolchain", toolchain), ("sandbox.mathlib", mathlib)):
-        if p is not None and not (p.is_absolute() and p.is_dir()):
-            raise bad(label, f"{p} is not an absolute path to a directory")
-    testing = data.get("testing") or {}
-    resolver = {str(k).lower(): str(v) for k, v in (testing.get("resolver") or {}).items()}
-    if resolver and os.environ.get("OFB_HARNESS_TESTING") != "1":
-        raise bad(
-            "testing.resolver",
-            "the fixture resolver is for tests only (set OFB_HARNESS_TESTING=1 to use it)",
+    sources = {
+        name: SourceEndpoint(
+            name, table["url"].rstrip("/"), {k: str(v) for k, v in table.items() if k != "url"}
         )
-    http = data.get("http") or {}
+        for name, table in (data.get("sources") or {}).items()
+    }
     return EvaluatorConfig(
         upstream=upstream,
         sources=sources,
-        toolchain=toolchain,
-        mathlib=mathlib,
-        user_agent=str(http.get("user_agent", "openfrontiers-harness")),
-        test_resolver=resolver,
+        toolchain=folders.get("toolchain"),
+        mathlib=folders.get("mathlib"),
+        user_agent=str((data.get("http") or {}).get("user_agent", "openfrontiers-harness")),
+        test_resolver={str(k).lower(): str(v) for k, v in resolver.items()},
         path=path,
     )

@@ -8,11 +8,11 @@ placeholders and runs its command lines in the agent jail.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import InputError, Location, UsageError
+from ..tomlpos import load_toml, raise_errors, schema_errors
 
 DEFAULT_FILE = Path(__file__).with_name("agents.toml")
 DEFAULT_CLIS = Path("~/.cache/openfrontiers/agent-clis/node_modules")
@@ -69,56 +69,67 @@ def fill(template: str, values: dict[str, str], where: str) -> str:
     return PLACEHOLDER.sub(one, template)
 
 
-def _strings(value: object, where: str, path: Path) -> tuple[str, ...]:
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise InputError(Location(path), where, "must be a list of strings")
-    return tuple(value)
+_STRING_LIST = {"type": "array", "items": {"type": "string"}}
+_STRING_TABLE = {"type": "object", "additionalProperties": {"type": "string"}}
+# The profiles file's structure (`tomlpos.schema_errors`).
+SCHEMA = {
+    "type": "object",
+    "properties": {
+        "agents": {
+            "type": "object",
+            "additionalProperties": {
+                "type": "object",
+                "properties": {
+                    "api": {"enum": list(APIS)},
+                    "events": {"enum": list(EVENT_FORMATS)},
+                    "executable": _STRING_LIST,
+                    "bind_up": {"type": "integer", "minimum": 0, "description": "0 or more"},
+                    "version": _STRING_LIST,
+                    "start": _STRING_LIST,
+                    "resume": _STRING_LIST,
+                    "session_id": {"enum": ["uuid", "from-events"]},
+                    "env": _STRING_TABLE,
+                    "files": _STRING_TABLE,
+                    "path": _STRING_LIST,
+                    "vars": {"type": "object", "additionalProperties": _STRING_TABLE},
+                },
+                "required": ["api", "events", "start", "resume"],
+                "additionalProperties": False,
+            },
+        }
+    },
+    "required": ["agents"],
+    "additionalProperties": False,
+}
 
 
 def load_profiles(path: Path | None = None) -> dict[str, AgentProfile]:
     path = path or DEFAULT_FILE
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise UsageError(f"{path}: cannot read agent profiles: {exc}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise InputError(Location(path), "toml", str(exc)) from None
-    profiles: dict[str, AgentProfile] = {}
-    for name, table in (data.get("agents") or {}).items():
-        where = f"agents.{name}"
-        for key in ("api", "events", "start", "resume"):
-            if key not in table:
-                raise InputError(Location(path), f"{where}.{key}", "is required")
-        if table["api"] not in APIS:
-            raise InputError(Location(path), f"{where}.api", f"one of {', '.join(APIS)}")
-        if table["events"] not in EVENT_FORMATS:
-            raise InputError(
-                Location(path), f"{where}.events", f"one of {', '.join(EVENT_FORMATS)}"
-            )
-        session = table.get("session_id", "uuid")
-        if session not in ("uuid", "from-events"):
-            raise InputError(Location(path), f"{where}.session_id", "uuid or from-events")
-        profiles[name] = AgentProfile(
+    if not path.is_file():
+        raise UsageError(f"{path}: no such agent profiles file")
+    data, lines = load_toml(path)
+    errors = schema_errors(path, lines, data, SCHEMA)
+    if not errors and not data["agents"]:
+        errors.append(InputError(Location(path), "agents", "no [agents.<name>] table"))
+    raise_errors(errors)
+    return {
+        name: AgentProfile(
             name=name,
             api=table["api"],
             events=table["events"],
-            executable=_strings(table.get("executable", []), f"{where}.executable", path),
-            bind_up=int(table.get("bind_up", 0)),
-            version=_strings(table.get("version", []), f"{where}.version", path),
-            start=_strings(table["start"], f"{where}.start", path),
-            resume=_strings(table["resume"], f"{where}.resume", path),
-            session_id=session,
-            env={str(k): str(v) for k, v in (table.get("env") or {}).items()},
-            files={str(k): str(v) for k, v in (table.get("files") or {}).items()},
-            path=_strings(table.get("path", []), f"{where}.path", path),
-            vars={
-                str(c): {str(k): str(v) for k, v in t.items()}
-                for c, t in (table.get("vars") or {}).items()
-            },
+            executable=tuple(table.get("executable", ())),
+            bind_up=table.get("bind_up", 0),
+            version=tuple(table.get("version", ())),
+            start=tuple(table["start"]),
+            resume=tuple(table["resume"]),
+            session_id=table.get("session_id", "uuid"),
+            env=dict(table.get("env", {})),
+            files=dict(table.get("files", {})),
+            path=tuple(table.get("path", ())),
+            vars={c: dict(t) for c, t in table.get("vars", {}).items()},
         )
-    if not profiles:
-        raise InputError(Location(path), "agents", "no [agents.<name>] table")
-    return profiles
+        for name, table in data["agents"].items()
+    }
 
 
 def get_profile(name: str, path: Path | None = None) -> AgentProfile:

@@ -27,7 +27,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..jail.policy import JAIL_GID, JAIL_UID, JailPolicy, Limits, python_paths, system_paths
+from ..jail.policy import JailPolicy, Limits, python_paths, system_paths
+from ..jail.uids import Ids, lease
 from ..jail.workspace import copy_tree, mount_tmpfs, unmount
 from .config import AttemptLimits, EvaluatorConfig
 
@@ -69,12 +70,16 @@ def clean_stale(root: Path = RUN_ROOT) -> list[Path]:
 
 
 class WorkArea:
-    """The attempt's capped work dir and socket folder on the host."""
+    """The attempt's capped work dir and socket folder on the host. As root it also holds
+    the attempt's jail uid (`jail/uids.py`) for its whole life: the work area belongs to
+    that uid, and every jailed run of the attempt uses it (`ids`)."""
 
     def __init__(self, packet: Path, size: int) -> None:
         self.packet = packet
         self.size = size
         self.capped = False
+        self.ids: Ids | None = None  # None: not root, the jail's default identity
+        self._lease = contextlib.ExitStack()
         root = RUN_ROOT if os.geteuid() == 0 else Path(tempfile.gettempdir()) / "ofb-harness"
         root.mkdir(mode=0o755, parents=True, exist_ok=True)
         self.root = root / f"{os.getpid()}-{secrets.token_hex(6)}"
@@ -86,16 +91,17 @@ class WorkArea:
         self.work.mkdir(mode=0o755)
         self.sock.mkdir(mode=0o755)
         try:
-            root = os.geteuid() == 0
-            if root:
-                mount_tmpfs(self.work, self.size, JAIL_UID, JAIL_GID)
+            ids = None
+            if os.geteuid() == 0:
+                ids = self.ids = self._lease.enter_context(lease())
+                mount_tmpfs(self.work, self.size, ids.uid, ids.gid)
                 self.capped = True
             (self.work / "work").mkdir()
             (self.work / "home").mkdir()
-            if root:
-                copy_tree(self.packet, self.work / "work", JAIL_UID, JAIL_GID)
-                os.chown(self.work / "home", JAIL_UID, JAIL_GID)
-                os.chown(self.work / "work", JAIL_UID, JAIL_GID)
+            if ids is not None:
+                copy_tree(self.packet, self.work / "work", ids.uid, ids.gid)
+                os.chown(self.work / "home", ids.uid, ids.gid)
+                os.chown(self.work / "work", ids.uid, ids.gid)
             else:
                 copy_tree(self.packet, self.work / "work")
         except BaseException:
@@ -120,17 +126,19 @@ class WorkArea:
         target = self.work / "home" / rel
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
-        if self.capped:
+        if self.ids is not None:
             for p in [target, *target.parents]:
                 if p == self.work / "home":
                     break
-                os.chown(p, JAIL_UID, JAIL_GID)
+                os.chown(p, self.ids.uid, self.ids.gid)
 
     def close(self) -> None:
         if self.capped:
             unmount(self.work)
             self.capped = False
         shutil.rmtree(self.root, ignore_errors=True)
+        self._lease.close()  # the uid is free once nothing of it is left
+        self.ids = None
 
     def __exit__(self, *exc: object) -> None:
         self.close()

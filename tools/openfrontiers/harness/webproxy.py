@@ -32,7 +32,6 @@ from urllib.parse import urlsplit
 from .urls import normalise
 
 ALLOWED_PORTS = (80, 443)
-MAX_HEADER = 64 * 1024
 
 
 class Refused(Exception):

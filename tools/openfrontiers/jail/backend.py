@@ -35,7 +35,8 @@ class Backend(Protocol):
 
     def group_limits(self) -> str | None:
         """How memory, process and CPU limits hold for a run's whole process tree
-        (`cgroup-v1`, `cgroup-v2`, `docker`), or None where they hold per process only."""
+        (`cgroup-v1`, `cgroup-v2`, `docker`), or None where memory and CPU time hold per
+        process only (rlimits; the process limit still counts the run's own tree)."""
         ...
 
 

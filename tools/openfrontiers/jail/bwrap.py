@@ -2,18 +2,27 @@
 
 A run is one chain of `exec`s, each step doing one thing and handing over:
 
-    sh (joins the run's cgroups)  →  prlimit (per-process limits)
+    sh (joins the run's cgroups)  →  prlimit (file size, core, CPU time; without cgroups
+                                         address space: all per process)
       →  bwrap (new mount, pid, network, IPC, UTS and cgroup namespaces; a fresh root
                 holding read-only binds of exactly the policy's paths, the work dir, a
                 capped /tmp; a cleared environment; the seccomp filter)
       →  setpriv (the jail's uid and gid on the host, no groups, no capabilities in any
-                  set, NoNewPrivs)  →  the command
+                  set, NoNewPrivs)
+      →  prlimit, without cgroups only (RLIMIT_NPROC: the tasks of the jail's uid)
+      →  the command
 
 As root, bubblewrap builds the sandbox with root's rights (so read-only paths may lie under
 directories the jail's uid cannot enter, such as `/root/.elan`) and `setpriv` then makes
-the command an unprivileged *host* uid: a user namespace would map the jail's uid back to
-host root, which is weaker, so none is made. Without root, bubblewrap makes a user
-namespace (mapping the caller to the jail's uid) and limits fall back to rlimits.
+the command an unprivileged *host* uid, one of its own for each run (`uids.py`): a user
+namespace would map the jail's uid back to host root, which is weaker, so none is made.
+Without root, bubblewrap makes a user namespace (mapping the caller to the jail's uid) and
+limits fall back to rlimits.
+
+RLIMIT_NPROC is not a per-process limit: the kernel counts every task of the process's
+real uid in its user namespace. The jail's uid is its own (as root) and its user namespace
+is its own (without root), and the limit is set inside bubblewrap, so it counts the jail's
+tree alone — never the other processes of the host, of uid 65534 or of the caller.
 
 The tree dies with its pid namespace: when the command's init exits, or when the wall-clock
 watchdog kills bubblewrap (`--die-with-parent`), the kernel kills every process left in
@@ -41,6 +50,7 @@ from .backend import BackendStatus, exit_and_signal, kill_group, wait_tree
 from .cgroups import Cgroup, CgroupLayout
 from .policy import JAIL_GID, JAIL_UID, JailPolicy, base_policy
 from .result import CappedReader, JailResult
+from .uids import Ids, lease
 from .workspace import StagedWorkDir, copy_back, staged_work_dir
 
 # Joins every cgroup.procs file named before `--`, then execs the rest.
@@ -68,15 +78,19 @@ class BwrapBackend:
         self,
         hardening: Hardening = Hardening(),
         layout: CgroupLayout | None = None,
-        uid: int = JAIL_UID,
-        gid: int = JAIL_GID,
+        uid: int | None = None,
+        gid: int | None = None,
         seccomp_profile: str = "grading",
     ) -> None:
+        """`uid`/`gid`: the jail's identity on the host, for a caller that holds a lease of
+        its own (the attempt harness, whose work area outlives a run); by default each run
+        as root leases one (`uids.py`), and without root the jail is uid 65534 inside
+        bubblewrap's user namespace."""
         self.hardening = hardening
         # "agent" only for the attempt harness's agent jail (seccomp.py); never for grading.
         seccomp.denied(seccomp_profile)  # an unknown name fails here, not at the first run
         self.seccomp_profile = seccomp_profile
-        self.uid, self.gid = uid, gid
+        self.ids = None if uid is None else Ids(uid, uid if gid is None else gid)
         self.root = os.geteuid() == 0
         self.layout = layout if layout is not None else CgroupLayout.detect()
         self.use_cgroups = (
@@ -148,11 +162,22 @@ class BwrapBackend:
 
     # -- running -------------------------------------------------------------------------
 
+    def _run_ids(self, stack: ExitStack) -> Ids:
+        """The run's uid and gid: the caller's, a lease held until `stack` closes (as root),
+        or 65534 (inside a user namespace of the run's own, or a weakened jail that keeps
+        root)."""
+        if self.ids is not None:
+            return self.ids
+        if self.root and self.hardening.drop_uid:
+            return stack.enter_context(lease())
+        return Ids(JAIL_UID, JAIL_GID)
+
     def _prepare(
         self, stack: ExitStack, argv: Sequence[str], policy: JailPolicy, fds: list[int]
     ) -> tuple[list[str], StagedWorkDir | None, Cgroup | None]:
-        """Stage the work dir, make the run's cgroup (both undone by `stack`) and build the
-        command line; the file descriptors it needs are appended to `fds`."""
+        """Lease the run's uid, stage the work dir, make the run's cgroup (all undone by
+        `stack`) and build the command line; the file descriptors it needs are appended to
+        `fds`."""
         missing = self.missing()
         if missing:
             raise OfbError(
@@ -162,15 +187,16 @@ class BwrapBackend:
             )
         if not argv:
             raise OfbError("nothing to run in the jail")
+        ids = self._run_ids(stack)
         staged = None
         if policy.work_dir is not None and policy.work_source is None:
-            staged = stack.enter_context(staged_work_dir(policy, self.uid, self.gid))
+            staged = stack.enter_context(staged_work_dir(policy, ids.uid, ids.gid))
         cgroup = None
         if self.use_cgroups:
             cgroup = Cgroup(self.layout)
             stack.callback(cgroup.destroy)
             cgroup.limit(policy.limits.memory, policy.limits.processes, policy.limits.cpus)
-        return self._command(argv, policy, staged, cgroup, fds), staged, cgroup
+        return self._command(argv, policy, ids, staged, cgroup, fds), staged, cgroup
 
     def run(
         self, argv: Sequence[str], policy: JailPolicy, stdin: bytes | None = None
@@ -208,6 +234,7 @@ class BwrapBackend:
         self,
         argv: Sequence[str],
         policy: JailPolicy,
+        ids: Ids,
         staged: StagedWorkDir | None,
         cgroup: Cgroup | None,
         fds: list[int],
@@ -227,15 +254,18 @@ class BwrapBackend:
         if limits.cpu_seconds is not None:
             soft = max(1, int(limits.cpu_seconds + 0.999))
             rlimits.append(f"--cpu={soft}:{soft + 1}")
-        if cgroup is None:  # no cgroups: per-process rlimits stand in for the group limits
-            rlimits += [f"--as={limits.memory}", f"--nproc={limits.processes}"]
-        chain += [self.tool("prlimit"), *rlimits, "--"]
         command = list(argv)
+        if cgroup is None:  # no cgroups: rlimits stand in for the group limits
+            # Per process: each process may map `memory` bytes, so a tree may map more.
+            rlimits.append(f"--as={limits.memory}")
+            # Per uid in a user namespace, both the jail's own: set inside (see above).
+            command = [self.tool("prlimit"), f"--nproc={limits.processes}", "--", *command]
+        chain += [self.tool("prlimit"), *rlimits, "--"]
         if self.root and self.hardening.drop_uid:
             command = [
                 self.tool("setpriv"),
-                f"--reuid={self.uid}",
-                f"--regid={self.gid}",
+                f"--reuid={ids.uid}",
+                f"--regid={ids.gid}",
                 "--clear-groups",
                 "--inh-caps=-all",
                 "--bounding-set=-all",
@@ -243,10 +273,15 @@ class BwrapBackend:
                 "--",
                 *command,
             ]
-        return chain + self._bwrap_args(command, policy, staged, fds)
+        return chain + self._bwrap_args(command, policy, ids, staged, fds)
 
     def _bwrap_args(
-        self, command: list[str], policy: JailPolicy, staged: StagedWorkDir | None, fds: list[int]
+        self,
+        command: list[str],
+        policy: JailPolicy,
+        ids: Ids,
+        staged: StagedWorkDir | None,
+        fds: list[int],
     ) -> list[str]:
         h = self.hardening
         args = [
@@ -263,7 +298,7 @@ class BwrapBackend:
         if h.unshare_net:
             args.append("--unshare-net")
         if not self.root:
-            args += ["--unshare-user", "--uid", str(self.uid), "--gid", str(self.gid)]
+            args += ["--unshare-user", "--uid", str(ids.uid), "--gid", str(ids.gid)]
         elif h.drop_uid:
             # setpriv needs these to become the jail's uid; it then drops every capability.
             args += [
@@ -315,9 +350,9 @@ class BwrapBackend:
         )
         passwd = (
             f"root:x:0:0::/:/usr/sbin/nologin\n"
-            f"jail:x:{self.uid}:{self.gid}::{work}:/usr/sbin/nologin\n"
+            f"jail:x:{ids.uid}:{ids.gid}::{work}:/usr/sbin/nologin\n"
         )
-        group = f"root:x:0:\njail:x:{self.gid}:\n"
+        group = f"root:x:0:\njail:x:{ids.gid}:\n"
         args += [
             "--ro-bind-data",
             str(_memfd(passwd.encode(), fds)),

@@ -19,7 +19,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .lexer import CLOSERS, OPENERS, Kind, SourceMap, Token, group_end, tokenize
+from .lexer import (
+    CLOSERS,
+    OPENERS,
+    SPELLINGS,
+    Kind,
+    SourceMap,
+    Token,
+    group_end,
+    nesting,
+    tokenize,
+)
 
 # Keywords that introduce a declaration.
 DECL_KEYWORDS = frozenset(
@@ -372,7 +382,7 @@ class _Scanner:
                 i += 1
             elif tok.text == "@[":
                 j = _skip_group(seg, i)
-                attributes.extend(_split_attributes(seg[i + 1 : j - 1]))
+                attributes.extend(split_attributes(seg[i + 1 : j - 1]))
                 i = j
             else:
                 modifiers.append(tok.text)
@@ -569,25 +579,22 @@ def _skip_group(seg: list[Token], i: int) -> int:
     return len(seg) if close is None else close + 1
 
 
-def _split_attributes(tokens: list[Token]) -> list[str]:
-    """`simp, category research open, AMS 11` → one text per attribute."""
+def split_attributes(tokens: list[Token]) -> list[str]:
+    """The attributes of one `@[…]` group (its tokens without the brackets), split at its
+    top-level commas: `simp, category research open, AMS 11` → one text per attribute, its
+    token texts joined by spaces, ASCII spellings as Lean prints them (`grind ->` is
+    `grind →`)."""
     out: list[str] = []
     current: list[str] = []
-    depth = 0
-    for tok in tokens:
-        if tok.kind is Kind.SYMBOL and tok.text in OPENERS:
-            depth += 1
-        elif tok.kind is Kind.SYMBOL and tok.text in CLOSERS:
-            depth -= 1
-        if tok.text == "," and depth == 0:
-            if current:
-                out.append(" ".join(current))
+    for j, around, _ in nesting(tokens):
+        text = tokens[j].text
+        if text == "," and around is None:
+            out.append(" ".join(current))
             current = []
         else:
-            current.append(tok.text)
-    if current:
-        out.append(" ".join(current))
-    return out
+            current.append(SPELLINGS.get(text, text))
+    out.append(" ".join(current))
+    return [a for a in out if a]
 
 
 def _name_parts(name: str) -> list[str]:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Iterator
 from enum import StrEnum
 from functools import cached_property
 
@@ -216,23 +217,60 @@ OPENERS = {
     "⁅": "⁆",
 }
 CLOSERS = frozenset(OPENERS.values())
+# ASCII spellings Lean reads as the same notation. Not `!=` (that is `bne`, a Bool, where
+# `≠` is `Ne`) and not `exists` (a tactic keyword, no binder in terms).
+SPELLINGS = {
+    "->": "→",
+    "<->": "↔",
+    "<=": "≤",
+    ">=": "≥",
+    "=>": "↦",
+    "fun": "λ",
+    "forall": "∀",
+}
+
+
+def nesting(tokens: list[Token], start: int = 0) -> Iterator[tuple[int, int | None, int | None]]:
+    """The one rule of bracket matching, for each token from `start`: its index, the
+    innermost bracket open around it, and the opener it closes (None if none). Only symbols
+    count (comments, strings and whitespace are never brackets); a closer closes the
+    innermost open bracket whatever its kind, and one with none open is ignored."""
+    stack: list[int] = []
+    for j in range(start, len(tokens)):
+        tok = tokens[j]
+        around = stack[-1] if stack else None
+        closed = None
+        if tok.kind is Kind.SYMBOL:
+            if tok.text in OPENERS:
+                stack.append(j)
+            elif tok.text in CLOSERS and stack:
+                closed = stack.pop()
+        yield j, around, closed
 
 
 def group_end(tokens: list[Token], i: int) -> int | None:
-    """Index of the token that closes the bracket opened at `tokens[i]` (comments and
-    whitespace are skipped; any nested brackets must balance), or None if it never closes."""
-    depth = 0
-    for j in range(i, len(tokens)):
-        tok = tokens[j]
-        if tok.kind is not Kind.SYMBOL:
-            continue
-        if tok.text in OPENERS:
-            depth += 1
-        elif tok.text in CLOSERS:
-            depth -= 1
-            if depth == 0:
-                return j
+    """Index of the token that closes the bracket opened at `tokens[i]`, or None if it never
+    closes (or `tokens[i]` opens none)."""
+    tok = tokens[i]
+    if tok.kind is not Kind.SYMBOL or tok.text not in OPENERS:
+        return None
+    for j, _, closed in nesting(tokens, i):
+        if closed == i:
+            return j
     return None
+
+
+def brackets(tokens: list[Token]) -> tuple[dict[int, int], list[int | None]]:
+    """One pass over `tokens`: the index of the token closing each opener (as `group_end`
+    finds it), and for each token the index of the innermost opener around it. For rules
+    that look at many brackets: calling `group_end` for each is quadratic on hostile input."""
+    closing: dict[int, int] = {}
+    enclosing: list[int | None] = []
+    for j, around, closed in nesting(tokens):
+        enclosing.append(around)
+        if closed is not None:
+            closing[closed] = j
+    return closing, enclosing
 
 
 def tokenize(source: str) -> list[Token]:

@@ -28,11 +28,8 @@ from typing import Any
 
 from ..errors import InputError, Location, OfbError, UsageError
 from ..evaluator.answers import AI_CREDITS
-from ..tomlpos import load_toml
+from ..tomlpos import load_toml, schema_errors
 
-FIELDS = frozenset(
-    {"label", "provider", "lineage", "knowledge_cutoff", "release_date", "agent", "note"}
-)
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 
 
@@ -82,37 +79,67 @@ class ModelRegistry:
         raise UsageError(f"unknown model {name!r}: not in {self.path} (known: {known})")
 
 
+# The registry's structure (`tomlpos.schema_errors`); names, the schema version, blank
+# labels and duplicate labels are checked in `load_models`.
+_STRING = {"type": "string"}
+_MODEL_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "label": _STRING,
+        "provider": _STRING,
+        "agent": _STRING,
+        "note": _STRING,
+        "lineage": {"enum": sorted(AI_CREDITS)},
+        "knowledge_cutoff": {"type": "date"},
+        "release_date": {"type": "date"},
+    },
+    "required": ["label", "agent"],
+    "additionalProperties": False,
+}
+_SCHEMA = {
+    "type": "object",
+    "properties": {"schema": {}, "models": {"type": "object"}},
+    "additionalProperties": False,
+}
+_RULES = {
+    "additionalProperties": "unknown-field",
+    "required": "missing-field",
+    "enum": "bad-enum",
+    "date": "date",
+}
+
+
 def load_models(path: Path) -> ModelRegistry:
     """Read and validate a model registry; every problem is reported with its line."""
     if not path.is_file():
         raise UsageError(f"{path}: no such model registry (see docs/results.md)")
     data, lines = load_toml(path)
-    errors: list[InputError] = []
+    errors = schema_errors(path, lines, data, _SCHEMA, rules=_RULES)
 
     def error(where: tuple, rule: str, message: str) -> None:
         errors.append(InputError(Location(path, lines.line(where)), rule, message))
 
-    for key in data:
-        if key not in ("schema", "models"):
-            error((key,), "unknown-field", f"unexpected top-level key {key!r} (schema, models)")
     if data.get("schema", 1) != 1:
         error(("schema",), "schema-version", f"schema must be 1 (found {data.get('schema')!r})")
     raw = data.get("models", {})
-    if not isinstance(raw, dict):
-        error(("models",), "type", "models must be a table of model tables")
-        raw = {}
     models: dict[str, Model] = {}
-    for name, table in raw.items():
+    for name, table in raw.items() if isinstance(raw, dict) else ():
         where = ("models", name)
         if not _NAME.match(name):
             error(where, "bad-name", f"{name!r}: a model name is letters, digits, '.', '_', '-'")
             continue
-        if not isinstance(table, dict):
-            error(where, "type", f"models.{name} must be a table")
-            continue
-        model = _model(name, table, where, error)
-        if model is not None:
-            models[name] = model
+        found = schema_errors(path, lines, table, _MODEL_SCHEMA, at=where, rules=_RULES)
+        given = table if isinstance(table, dict) else {}
+        blank = [k for k in ("label", "agent") if str(given.get(k, "-")).strip() == ""]
+        found += [
+            InputError(
+                Location(path, lines.line(where)), "missing-field", f"models.{name} needs {k}"
+            )
+            for k in blank
+        ]
+        errors += found
+        if not found:
+            models[name] = _model(name, table)
     seen: dict[str, str] = {}
     for name, model in models.items():
         if model.label in seen:
@@ -127,52 +154,15 @@ def load_models(path: Path) -> ModelRegistry:
     return ModelRegistry(path, models)
 
 
-def _model(name: str, t: dict[str, Any], where: tuple, error: Any) -> Model | None:
-    ok = True
-    for key in t:
-        if key not in FIELDS:
-            error((*where, key), "unknown-field", f"models.{name} has no field {key!r}")
-            ok = False
-    strings: dict[str, str] = {}
-    for key in ("label", "provider", "agent", "note", "lineage"):
-        value = t.get(key, "")
-        if not isinstance(value, str):
-            error((*where, key), "type", f"models.{name}.{key} must be a string")
-            ok = False
-        else:
-            strings[key] = value.strip()
-    for key in ("label", "agent"):
-        if key in strings and not strings[key]:
-            error(where, "missing-field", f"models.{name} needs {key} = …")
-            ok = False
-    lineage = strings.get("lineage") or None
-    if lineage is not None and lineage not in AI_CREDITS:
-        error(
-            (*where, "lineage"),
-            "bad-enum",
-            f"models.{name}.lineage {lineage!r} is not one of {', '.join(sorted(AI_CREDITS))} "
-            "(leave it out for no lineage exclusion)",
-        )
-        ok = False
-    dates: dict[str, date | None] = {}
-    for key in ("knowledge_cutoff", "release_date"):
-        value = t.get(key)
-        if value is None:
-            dates[key] = None
-        elif isinstance(value, date) and not hasattr(value, "hour"):
-            dates[key] = value
-        else:
-            error((*where, key), "date", f"models.{name}.{key} must be a date (YYYY-MM-DD)")
-            ok = False
-    if not ok:
-        return None
+def _model(name: str, t: dict[str, Any]) -> Model:
+    """A model from its table, which the schema has checked."""
     return Model(
         name=name,
-        label=strings["label"],
-        agent=strings["agent"],
-        provider=strings["provider"],
-        lineage=lineage,
-        knowledge_cutoff=dates["knowledge_cutoff"],
-        release_date=dates["release_date"],
-        note=strings["note"],
+        label=t["label"].strip(),
+        agent=t["agent"].strip(),
+        provider=t.get("provider", "").strip(),
+        lineage=t.get("lineage") or None,
+        knowledge_cutoff=t.get("knowledge_cutoff"),
+        release_date=t.get("release_date"),
+        note=t.get("note", "").strip(),
     )

@@ -49,14 +49,17 @@ from ..lean.decls import (
     Declaration,
     LeanFile,
     is_hash_command,
+    split_attributes,
 )
 from ..lean.decls import MODIFIERS as DECL_MODIFIERS
 from ..lean.lexer import (
     CLOSERS,
     ID_CHAR,
     OPENERS,
+    SPELLINGS,
     Kind,
     Token,
+    brackets,
     group_end,
     tokenize,
 )
@@ -203,18 +206,6 @@ def _char_name(ch: str) -> str:
     return f"U+{ord(ch):04X}" + (f" ({unicodedata.name(ch)})" if unicodedata.name(ch, "") else "")
 
 
-# ASCII spellings Lean reads as the same notation. Not `!=` (that is `bne`, a Bool, where
-# `≠` is `Ne`) and not `exists` (a tactic keyword, no binder in terms).
-_SPELLINGS = {
-    "->": "→",
-    "<->": "↔",
-    "<=": "≤",
-    ">=": "≥",
-    "=>": "↦",
-    "fun": "λ",
-    "forall": "∀",
-}
-
 RULES = {
     "imports": "only `import Mathlib` and `import FrontierBench.Util.*`",
     "lexing": "the file reads the same to Lean as to this layer: no invisible, direction or "
@@ -299,7 +290,7 @@ def normalize(tokens: list[Token], rename: dict[str, str]) -> list[str]:
                 if text == old or text.startswith(old + "."):
                     text = new + text[len(old) :]
                     break
-        out.append(_SPELLINGS.get(text, text))
+        out.append(SPELLINGS.get(text, text))
     return out
 
 
@@ -351,22 +342,6 @@ def _plain_name(text: str) -> str:
     """An identifier without `_root_.` and guillemets: the name Lean resolves."""
     text = text.replace("«", "").replace("»", "")
     return text.removeprefix("_root_.")
-
-
-def _brackets(code: list[Token]) -> tuple[dict[int, int], list[int | None]]:
-    """One pass over `code`: the index of the token closing each opener (as `group_end`
-    finds it), and for each token the index of the innermost opener around it. Rules use
-    these instead of scanning from every bracket, which is quadratic on hostile input."""
-    closing: dict[int, int] = {}
-    enclosing: list[int | None] = []
-    stack: list[int] = []
-    for i, tok in enumerate(code):
-        enclosing.append(stack[-1] if stack else None)
-        if tok.kind is Kind.SYMBOL and tok.text in OPENERS:
-            stack.append(i)
-        elif tok.kind is Kind.SYMBOL and tok.text in CLOSERS and stack:
-            closing[stack.pop()] = i
-    return closing, enclosing
 
 
 def _add_clauses(code: list[Token], closing: dict[int, int], add_is_a_name: bool) -> set[int]:
@@ -476,26 +451,6 @@ def _opens_in(code: list[Token], i: int) -> bool:
     return j < len(code) and code[j].text == "in"
 
 
-def split_attributes(tokens: list[Token]) -> list[str]:
-    """The attributes of one `@[…]` group (its tokens without the brackets), each as its
-    token texts joined by spaces, ASCII arrows spelled as Lean prints them."""
-    out: list[str] = []
-    current: list[str] = []
-    depth = 0
-    for tok in tokens:
-        if tok.kind is Kind.SYMBOL and tok.text in OPENERS:
-            depth += 1
-        elif tok.kind is Kind.SYMBOL and tok.text in CLOSERS:
-            depth -= 1
-        if tok.text == "," and depth == 0:
-            out.append(" ".join(current))
-            current = []
-        else:
-            current.append(_SPELLINGS.get(tok.text, tok.text))
-    out.append(" ".join(current))
-    return [a for a in out if a]
-
-
 class _Checker:
     def __init__(
         self, submission: str, reference: str, namespaces: dict[str, str], yes_no: bool | None
@@ -509,7 +464,7 @@ class _Checker:
         # Commands of the submission that repeat the reference's own (before `main`): the
         # allow-lists do not apply to them; the definitions rule checks them.
         self.reference_spans: list[tuple[int, int]] = []
-        self.closing, self.enclosing = _brackets(self.sub.code)
+        self.closing, self.enclosing = brackets(self.sub.code)
         self.add_is_a_name = "add" in self.own_names()
         self.add_clauses = _add_clauses(self.sub.code, self.closing, self.add_is_a_name)
 
@@ -649,7 +604,7 @@ class _Checker:
             for t in tokenize(text)
             if not t.is_trivia
         ]
-        closing, enclosing = _brackets(code)
+        closing, enclosing = brackets(code)
         clauses = _add_clauses(code, closing, self.add_is_a_name)
         in_add = _inside_add(enclosing, clauses)
         self.aesop_rules(code, closing, clauses)

@@ -26,7 +26,7 @@ from typing import Any
 
 from ...errors import InputError, Location
 from ...lean.decls import Declaration, LeanFile
-from ...lean.lexer import Kind, Token
+from ...lean.lexer import Kind, Token, group_end
 from ..msc import ams_codes, msc_entry
 from ..record import field_value, link_kind, make_record, record_id, reference, status_json
 from ..text import BARE_URL as _BARE_URL
@@ -42,8 +42,6 @@ _FORMAL_PROOF = re.compile(r'^formal_proof using (\S+) at "(.*)"$', re.DOTALL)
 _REFERENCE_MARK = re.compile(
     r"^\s*[*_]*\s*references?\s*(?::\s*[*_]*|[*_]+\s*:?)\s*", re.IGNORECASE
 )
-_OPEN = frozenset({"(", "[", "{", "⟨", "⦃", "answer(", "@[", "#[", "%[", "`("})
-_CLOSE = frozenset({")", "]", "}", "⟩", "⦄"})
 _LEAN4_PROOF_KINDS = frozenset({"lean4", "formal_conjectures"})
 _CODE_LICENSE = "Apache-2.0 (formal-conjectures code)"
 
@@ -295,15 +293,8 @@ def _answers(decl: Declaration, source: str) -> list[str]:
     toks = [t for t in decl.tokens if decl.signature.start <= t.start < decl.signature.end]
     for i, tok in enumerate(toks):
         if tok.kind is Kind.SYMBOL and tok.text == "answer(":
-            depth, j = 1, i + 1
-            while j < len(toks) and depth:
-                t = toks[j]
-                if t.kind is Kind.SYMBOL and t.text in _OPEN:
-                    depth += 1
-                elif t.kind is Kind.SYMBOL and t.text in _CLOSE:
-                    depth -= 1
-                j += 1
-            end = toks[j - 1].start if depth == 0 else decl.signature.end
+            close = group_end(toks, i)
+            end = decl.signature.end if close is None else toks[close].start
             found.append(" ".join(source[tok.end : end].split()))
     return found
 

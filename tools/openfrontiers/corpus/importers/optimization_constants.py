@@ -31,7 +31,7 @@ from markdown_it.token import Token
 from ...errors import InputError, Location
 from ..record import field_value, link_kind, make_record, record_id, reference, status_json
 from ..text import MD_LINK as _LINK
-from ..text import first_url
+from ..text import first_url, natural_key
 from ..tomldoc import ConfigError
 from .base import ImportContext, Importer, ImportResult, editorial_msc, status_table
 
@@ -76,7 +76,7 @@ def run(path: Path, ctx: ImportContext) -> ImportResult:
     progress = _progress(md, readme_text)
     by_page = {r.page: r for r in rows}
     readme_rel = result.rel(readme)
-    pages = sorted(pages_dir.glob("*.md"), key=_natural)
+    pages = sorted(pages_dir.glob("*.md"), key=lambda p: natural_key(p.stem))
     page_ids = {p.stem for p in pages}
     for row in rows:
         if row.page not in page_ids:
@@ -117,7 +117,7 @@ def run(path: Path, ctx: ImportContext) -> ImportResult:
             f"(kept as the source says): {', '.join(local)}"
         )
     missing = sorted(
-        {r["id"].rsplit("/", 1)[1] for r in result.records} - set(editorial), key=_natural_id
+        {r["id"].rsplit("/", 1)[1] for r in result.records} - set(editorial), key=natural_key
     )
     if missing:
         result.notes.append(f"no editorial MSC class for: {', '.join(missing)}")
@@ -135,14 +135,6 @@ def _policy(ctx: ImportContext) -> dict[str, str]:
     if missing:
         raise ConfigError(missing)
     return table
-
-
-def _natural(path: Path) -> tuple:
-    return _natural_id(path.stem)
-
-
-def _natural_id(stem: str) -> tuple:
-    return tuple(int(p) if p.isdigit() else p for p in re.split(r"([0-9]+)", stem) if p)
 
 
 def _progress(md: MarkdownIt, text: str) -> dict[str, list[dict[str, str]]]:

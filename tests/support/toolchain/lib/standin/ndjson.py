@@ -178,11 +178,11 @@ class Builder:
         body = {**self._base(name, type_, levels), "value": value, "all": [self.name(name)]}
         self.emit({"thm": [body]} if self.fmt.startswith("3.0") else {"thm": body})
 
-    def opaque(self, name: str, type_: int, value: int, levels=()) -> None:
+    def opaque(self, name: str, type_: int, value: int, levels=(), unsafe: bool = False) -> None:
         body = {
             **self._base(name, type_, levels),
             "value": value,
-            "isUnsafe": False,
+            "isUnsafe": unsafe,
             "all": [self.name(name)],
         }
         self.emit({"def": [body]} if self.fmt.startswith("3.0") else {"opaque": body})
@@ -200,9 +200,11 @@ class Builder:
         levels=(),
         rec_type: int | None = None,
         rules: list[tuple[str, int, int]] = (),
+        unsafe: bool = False,
     ) -> None:
         """One inductive type with its constructors (name, type, number of fields) and,
-        when `rec_type` is given, its recursor with `rules` (constructor, fields, rhs)."""
+        when `rec_type` is given, its recursor with `rules` (constructor, fields, rhs);
+        `unsafe` marks all of them."""
         ind = {
             **self._base(name, type_, levels),
             "numParams": num_params,
@@ -211,7 +213,7 @@ class Builder:
             "ctors": [self.name(c) for c, _, _ in ctors],
             "numNested": 0,
             "isRec": False,
-            "isUnsafe": False,
+            "isUnsafe": unsafe,
             "isReflexive": False,
         }
         ctor_objs = [
@@ -221,7 +223,7 @@ class Builder:
                 "cidx": i,
                 "numParams": num_params,
                 "numFields": nf,
-                "isUnsafe": False,
+                "isUnsafe": unsafe,
             }
             for i, (c, t, nf) in enumerate(ctors)
         ]
@@ -239,7 +241,7 @@ class Builder:
                         {"ctor": self.name(c), "nfields": nf, "rhs": rhs} for c, nf, rhs in rules
                     ],
                     "k": False,
-                    "isUnsafe": False,
+                    "isUnsafe": unsafe,
                 }
             )
         keys = (
