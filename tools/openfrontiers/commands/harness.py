@@ -286,7 +286,9 @@ def _select(
 
     if not packets.is_dir():
         raise UsageError(f"--packets {packets}: no such folder (the folder packet export wrote)")
-    available = sorted(p.name for p in packets.iterdir() if p.is_dir() and PACKET_ID.match(p.name))
+    available = sorted(
+        p.name for p in packets.iterdir() if p.is_dir() and PACKET_ID.fullmatch(p.name)
+    )
     if not available:
         raise BadInput(f"{packets}: no packet folders (P###) in it; give the folder export wrote")
     if only and subset:
