@@ -58,6 +58,7 @@ from ..lean.lexer import (
     Kind,
     Token,
     group_end,
+    readings_agree,
     tokenize,
 )
 from . import allowlist
@@ -66,10 +67,10 @@ from . import allowlist
 # bootstrap.*, interpreter.*, …) can change what the kernel or the elaborator accepts, and
 # `trace.profiler.output` makes Lean write a file wherever the submission says.
 SAFE_OPTIONS = re.compile(
-    r"^(?:maxHeartbeats|maxRecDepth|synthInstance\.maxHeartbeats|synthInstance\.maxSize"
+    r"(?:maxHeartbeats|maxRecDepth|synthInstance\.maxHeartbeats|synthInstance\.maxSize"
     r"|autoImplicit|relaxedAutoImplicit|linter\..+|pp\..+|trace\.(?!profiler\.output).+"
     r"|profiler(?:\..+)?"
-    r"|exponentiation\.threshold)$"
+    r"|exponentiation\.threshold)"
 )
 TRUST_ESCAPES = {
     "native_decide": "trusts compiled code",
@@ -198,6 +199,21 @@ _UNSEEN = re.compile(
 )
 
 
+# A carriage return not followed by a line feed. Lean turns each CRLF into LF before it
+# reads a file, and rejects a CR left over between tokens ("isolated carriage returns are
+# not allowed") while a comment or string swallows it; a reader that turns it into a line
+# break (Python's text mode) would end a `--` comment there and read code Lean never reads.
+_LONE_CR = re.compile("\r(?!\n)")
+
+
+def read_source(data: bytes) -> str:
+    """The one reading of a submission's bytes that every check shares — the grader, `ofb
+    grade static` and the packets' `check_submission`: strict UTF-8, nothing translated (no
+    newline conversion, a byte order mark kept so that the lexing rule reports it).
+    Raises `UnicodeDecodeError` for bytes that are not UTF-8, which Lean refuses too."""
+    return data.decode("utf-8")
+
+
 def _char_name(ch: str) -> str:
     """`U+FEFF (ZERO WIDTH NO-BREAK SPACE)`; control characters have no Unicode name."""
     return f"U+{ord(ch):04X}" + (f" ({unicodedata.name(ch)})" if unicodedata.name(ch, "") else "")
@@ -218,10 +234,12 @@ _SPELLINGS = {
 RULES = {
     "imports": "only `import Mathlib` and `import FrontierBench.Util.*`",
     "lexing": "the file reads the same to Lean as to this layer: no invisible, direction or "
-    "control character and no space but ASCII's (a byte order mark included), nothing runs "
-    "to the end of the file, no comment or character literal glued to a symbol (`\\/-`, "
-    "`×'\"'`), no command keyword inside a string or a «name», no name ending in a "
-    "code-running command keyword (Lean's error recovery restarts inside them)",
+    "control character (a carriage return not followed by a line feed included) and no space "
+    "but ASCII's (a byte order mark included), nothing runs to the end of the file, no "
+    "comment or character literal glued to a symbol (`\\/-`, `×'\"'`), no string that "
+    "ends elsewhere when read as an interpolated string, no command keyword inside a string "
+    "or a «name», no name ending in a code-running command keyword (Lean's error recovery "
+    "restarts inside them)",
     "sorry": "no sorry, admit, sorryAx or stop (Lean's `repeat sorry`)",
     "axiom": "no axiom declarations",
     "trust": "no native_decide, decide +native, bv_decide, ofReduceBool, trustCompiler, "
@@ -236,7 +254,8 @@ RULES = {
     "attribute": "only the attributes simp, norm_cast, push_cast, gcongr, fun_prop, ext, "
     "reducible, irreducible, grind (=, →, ←), on the submission's own declarations",
     "run-code": "no code run at compile time: no #-command (#eval, #eval!, #guard, #check, "
-    "…; write Mathlib's `#s` as `# s`), by_elab, run_tac, run_cmd, initialize, plausible; "
+    "…; write Mathlib's `#s` as `# s`), by_elab, run_tac, run_cmd, initialize, plausible, "
+    "eval%, trace, from_lrat, include_str, polyrith, with_panel_widgets, …; "
     "every rule of aesop's (add …) names a builder other than tactic (apply, simp, …); no "
     "configuration field that holds code (linarith's discharger, oracle, preprocessors)",
     "metaprogramming": "no meta-level names (Lean.…, Qq.…, TacticM, MetaM, IO, IO.…, "
@@ -552,6 +571,19 @@ class _Checker:
         and their findings there would only mislead."""
         seen: set[tuple[int, str]] = set()
         found = False
+        for m in _LONE_CR.finditer(self.sub.lean.source):
+            found = True
+            line = self.sub.lean.line_col(m.start())[0]
+            if (line, "\r") in seen:
+                continue
+            seen.add((line, "\r"))
+            self.issue(
+                "lexing",
+                m.start(),
+                "U+000D (CARRIAGE RETURN) not followed by a line feed: Lean rejects it "
+                "between tokens and reads it as part of a comment or string elsewhere, where "
+                "other readers see a line break; save the file with LF (or CRLF) line endings",
+            )
         for m in _UNSEEN.finditer(self.sub.lean.source):
             found = True
             ch = m.group()
@@ -607,6 +639,15 @@ class _Checker:
                     f"{tok.text[0]}` as one token and the rest as code; put a space between",
                 )
             elif tok.kind in (Kind.STRING, Kind.INTERP_STRING, Kind.RAW_STRING):
+                if tok.kind is Kind.STRING and not readings_agree(tok.text):
+                    self.issue(
+                        "lexing",
+                        tok,
+                        "this string ends elsewhere when read as an interpolated string (as "
+                        "Lean reads it after `s!`, `println!`, `dbg_trace`, `throwErrorAt "
+                        "ref`, …, where `{…}` holds a term), and what follows it would be "
+                        "read otherwise: write a brace in a string as `\\x7b`",
+                    )
                 start = len(tok.text) - len(tok.text.lstrip("r#")) + 1
                 inner = tok.text[start:]
                 inner = inner.rstrip("#")[:-1] if inner.endswith(('"', "#")) else inner[:-1]
@@ -771,6 +812,15 @@ class _Checker:
             self.issue("trust", tok, "`native` decision procedures trust compiled code")
         elif text in allowlist.RUN_CODE_WORDS:
             self.issue("run-code", tok, f"`{text}` {allowlist.RUN_CODE_WORDS[text]}")
+        elif text in allowlist.EVALUATING:
+            self.issue("run-code", tok, f"`{text}` {allowlist.EVALUATING[text]}")
+        elif (
+            text == "eval"
+            and i + 1 < len(code)
+            and code[i + 1].text == "%"
+            and code[i + 1].start == tok.end
+        ):
+            self.issue("run-code", tok, f"`eval%` {allowlist.EVALUATING['eval%']}")
         elif text in allowlist.COMMAND_WORDS:
             self.issue(
                 "command",
@@ -813,7 +863,7 @@ class _Checker:
             )
         elif text == "set_option" and i + 1 < len(code):
             option = _plain_name(code[i + 1].text)  # `trace.«profiler».output` too
-            if not SAFE_OPTIONS.match(option):
+            if not SAFE_OPTIONS.fullmatch(option):
                 self.issue("set-option", code[i + 1], f"set_option {option} is not allowed")
             elif (
                 option in ("autoImplicit", "relaxedAutoImplicit")
