@@ -33,7 +33,7 @@ from ..tomlpos import load_toml
 FIELDS = frozenset(
     {"label", "provider", "lineage", "knowledge_cutoff", "release_date", "agent", "note"}
 )
-_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 
 
 @dataclass(frozen=True)
@@ -104,7 +104,7 @@ def load_models(path: Path) -> ModelRegistry:
     models: dict[str, Model] = {}
     for name, table in raw.items():
         where = ("models", name)
-        if not _NAME.match(name):
+        if not _NAME.fullmatch(name):
             error(where, "bad-name", f"{name!r}: a model name is letters, digits, '.', '_', '-'")
             continue
         if not isinstance(table, dict):
