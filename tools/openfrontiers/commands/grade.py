@@ -396,6 +396,7 @@ def static_cmd(
                     "answer": result.answer_source,
                     "namespace": result.namespace,
                     "issues": [i.as_dict() for i in result.issues],
+                    "issues_total": result.total,
                 },
                 indent=2,
                 ensure_ascii=False,
@@ -404,6 +405,8 @@ def static_cmd(
     else:
         for issue in result.issues:
             print(issue.text(shown(file)))
+        if result.omitted:
+            print(f"… and {result.omitted} more findings")
         print(f"static layer: {'passed' if result.passed else 'rejected'} ({item})")
     raise typer.Exit(0 if result.passed else 1)
 

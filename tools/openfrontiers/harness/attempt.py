@@ -47,6 +47,7 @@ from .urls import normalise
 from .webproxy import FixtureResolver, ProxyLog, Resolver, SystemResolver, WebProxy
 
 Progress = Callable[[str, dict], None]
+VERSION_BYTES = 64 << 10  # read of what the CLI's version command printed
 
 
 @dataclass(frozen=True)
@@ -190,8 +191,10 @@ class Attempt:
             code, _, _ = self._run_in_jail(
                 argv, area, {}, (), 60.0, "", scratch / "out", scratch / "err"
             )
-            text = (scratch / "out").read_text(errors="replace").strip()
-            return text.splitlines()[0] if code == 0 and text else None
+            # What the CLI printed is read up to a bound: a version is one short line.
+            with (scratch / "out").open("rb") as fh:
+                text = fh.read(VERSION_BYTES).decode(errors="replace").strip()
+            return text.splitlines()[0][:200] if code == 0 and text else None
         finally:
             import shutil
 

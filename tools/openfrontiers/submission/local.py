@@ -121,6 +121,7 @@ def main(argv: list[str] | None = None, root: Path | None = None) -> int:
             "passed": result.passed,
             "answer": result.answer,
             "issues": [i.as_dict() for i in result.issues],
+            "issues_total": result.total,
         }
     }
     ok = result.passed
@@ -141,6 +142,8 @@ def main(argv: list[str] | None = None, root: Path | None = None) -> int:
     else:
         for issue in result.issues:
             print(issue.text(shown_name))
+        if result.omitted:
+            print(f"… and {result.omitted} more findings")
         if report["lean"] is None:
             print(
                 "static rules: "

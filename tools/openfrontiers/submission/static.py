@@ -231,6 +231,13 @@ _SPELLINGS = {
     "forall": "∀",
 }
 
+# Bounds on what the layer reports about one file: the findings kept (the rest counted),
+# the findings a verdict line lists, and the characters of one message (which may quote a
+# token of the submission, up to its 8 MiB).
+MAX_KEPT_ISSUES = 1000
+MAX_LISTED_ISSUES = 50
+MAX_SHOWN_CHARS = 500
+
 RULES = {
     "imports": "only `import Mathlib` and `import FrontierBench.Util.*`",
     "lexing": "the file reads the same to Lean as to this layer: no invisible, direction or "
@@ -298,14 +305,37 @@ class Issue:
 
 @dataclass
 class StaticResult:
-    issues: list[Issue] = field(default_factory=list)
+    issues: list[Issue] = field(default_factory=list)  # the first MAX_KEPT_ISSUES findings
     answer: str | None = None  # the submitted answer's tokens, joined by spaces
     answer_source: str | None = None  # the submitted answer exactly as written
     namespace: str | None = None  # the allowed namespace the submission's `main` is in
+    omitted: int = 0  # findings past MAX_KEPT_ISSUES: counted, not kept
 
     @property
     def passed(self) -> bool:
         return not self.issues
+
+    @property
+    def total(self) -> int:
+        return len(self.issues) + self.omitted
+
+    def listed(self) -> dict:
+        """What a published verdict line says of this layer: whether it passed, the first
+        MAX_LISTED_ISSUES findings and how many there are in all — a hostile file can make
+        millions, and a verdict line must stay a line."""
+        return {
+            "passed": self.passed,
+            "issues": [i.as_dict() for i in self.issues[:MAX_LISTED_ISSUES]],
+            "issues_total": self.total,
+        }
+
+
+def clipped(text: str | None, limit: int = MAX_SHOWN_CHARS) -> str | None:
+    """`text` cut to `limit` characters, saying how long it was (for what a verdict line or a
+    message quotes from a submission)."""
+    if text is None or len(text) <= limit:
+        return text
+    return f"{text[:limit]}… ({len(text)} characters)"
 
 
 def normalize(tokens: list[Token], rename: dict[str, str]) -> list[str]:
@@ -541,11 +571,12 @@ class _Checker:
             line, col = self.sub.lean.line_col(offset)
         else:
             line, col = 1, 1
-        self.result.issues.append(Issue(rule, line, col, message))
+        if len(self.result.issues) >= MAX_KEPT_ISSUES:
+            self.result.omitted += 1
+            return
+        self.result.issues.append(Issue(rule, line, col, clipped(message) or ""))
 
     def run(self) -> StaticResult:
-        if self.characters():
-            return self.result
         main = self.main()
         self.commands(main)
         self.lexing()
@@ -565,43 +596,6 @@ class _Checker:
         return any(start <= tok.start < end for start, end in self.reference_spans)
 
     # -- everywhere ---------------------------------------------------------------------
-    def characters(self) -> bool:
-        """Report every character in `_UNSEEN` (one finding per line and character) and
-        say whether there was one: the other rules would read a file Lean reads otherwise,
-        and their findings there would only mislead."""
-        seen: set[tuple[int, str]] = set()
-        found = False
-        for m in _LONE_CR.finditer(self.sub.lean.source):
-            found = True
-            line = self.sub.lean.line_col(m.start())[0]
-            if (line, "\r") in seen:
-                continue
-            seen.add((line, "\r"))
-            self.issue(
-                "lexing",
-                m.start(),
-                "U+000D (CARRIAGE RETURN) not followed by a line feed: Lean rejects it "
-                "between tokens and reads it as part of a comment or string elsewhere, where "
-                "other readers see a line break; save the file with LF (or CRLF) line endings",
-            )
-        for m in _UNSEEN.finditer(self.sub.lean.source):
-            found = True
-            ch = m.group()
-            line = self.sub.lean.line_col(m.start())[0]
-            if (line, ch) in seen:
-                continue
-            seen.add((line, ch))
-            where = " at the start of the file (a byte order mark)" if m.start() == 0 else ""
-            self.issue(
-                "lexing",
-                m.start(),
-                f"{_char_name(ch)}{where}: Lean reads it as neither a space nor part of a "
-                "token, or it hides what the text says; remove it (save the file as UTF-8 "
-                "without a byte order mark, and use ASCII spaces). The other rules run once "
-                "it is gone",
-            )
-        return found
-
     def lexing(self) -> None:
         """The file must read the same to Lean as to this layer. Lean's token table is
         larger than the lexer's (`\\/`, `×'`, `''` …), and after a parse error Lean restarts
@@ -1298,6 +1292,54 @@ class _Checker:
         return name
 
 
+def character_findings(source: str) -> StaticResult:
+    """The `lexing` rule's first part, on the text alone: every lone carriage return and
+    every character of `_UNSEEN`, one finding per line and character. Run before anything
+    is lexed: the other rules would read a file Lean reads otherwise, and their findings
+    there would only mislead — and a file of millions of such characters is never turned
+    into millions of tokens."""
+    result = StaticResult()
+    seen: set[tuple[int, str]] = set()
+    # Lines are counted as the matches come, in order (no table of every line start: a
+    # file of millions of short lines would make it large).
+    counted = [0, 1]  # the offset lines are counted up to, and its line
+
+    def found(offset: int, ch: str, message: str) -> None:
+        if len(result.issues) >= MAX_KEPT_ISSUES:
+            result.omitted += 1  # past the kept findings, every further character is counted
+            return
+        if offset < counted[0]:
+            counted[:] = [0, 1]
+        counted[1] += source.count("\n", counted[0], offset)
+        counted[0] = offset
+        line, column = counted[1], offset - (source.rfind("\n", 0, offset) + 1) + 1
+        if (line, ch) in seen:
+            return
+        seen.add((line, ch))
+        result.issues.append(Issue("lexing", line, column, message))
+
+    for m in _LONE_CR.finditer(source):
+        found(
+            m.start(),
+            "\r",
+            "U+000D (CARRIAGE RETURN) not followed by a line feed: Lean rejects it between "
+            "tokens and reads it as part of a comment or string elsewhere, where other readers "
+            "see a line break; save the file with LF (or CRLF) line endings",
+        )
+    for m in _UNSEEN.finditer(source):
+        ch = m.group()
+        where = " at the start of the file (a byte order mark)" if m.start() == 0 else ""
+        found(
+            m.start(),
+            ch,
+            f"{_char_name(ch)}{where}: Lean reads it as neither a space nor part of a token, "
+            "or it hides what the text says; remove it (save the file as UTF-8 without a byte "
+            "order mark, and use ASCII spaces). The other rules run once it is gone",
+        )
+    result.issues.sort(key=lambda i: (i.line, i.column, i.rule))
+    return result
+
+
 def check(
     submission: str, reference: str, *, namespaces: dict[str, str], yes_no: bool | None
 ) -> StaticResult:
@@ -1307,4 +1349,7 @@ def check(
     (a packet id to itself; for the grader, also the item's own namespace). `yes_no` is
     True for yes/no items, False for value items and None when unknown.
     """
+    early = character_findings(submission)
+    if not early.passed:
+        return early
     return _Checker(submission, reference, namespaces, yes_no).run()
