@@ -8,63 +8,19 @@ import os
 from pathlib import Path
 
 import pytest
-import sympy
 
 from openfrontiers.cert import CertLimits, check_bytes, check_isolated, isolate, worker
 from openfrontiers.cert.jsonin import Malformed
+from openfrontiers.grade.selftest_hostile import shifted_n26
 from openfrontiers.jail.result import JailResult
 
 ROOT = Path(__file__).resolve().parents[2]
 N26 = ROOT / "FrontierBench" / "evaluator" / "certificates" / "N26.cert.json"
 
 
-def shifted_n26(digits: int) -> bytes:
-    """The public N26 certificate moved by z ↦ z + c with c of `digits` digits: F(x, y, z + c)
-    has the same Jacobian determinant, and p − (0, 0, c), q − (0, 0, c) still collide; its
-    coefficients and points have about `digits` digits."""
-    cert = json.loads(N26.read_text(encoding="utf-8"))
-    xs = sympy.symbols("x0:3")
-    shift = 10 ** (digits - 1) + 7
-    old = sys_limit()
-    try:
-        terms = []
-        for poly_terms in cert["F"]:
-            f = sum(
-                sympy.Rational(coef) * xs[0] ** e[0] * xs[1] ** e[1] * xs[2] ** e[2]
-                for coef, e in poly_terms
-            )
-            g = sympy.Poly(sympy.expand(f.subs(xs[2], xs[2] + shift)), *xs)
-            terms.append([[str(c), list(m)] for m, c in zip(g.monoms(), g.coeffs(), strict=True)])
-        moved = {
-            "n": 3,
-            "F": terms,
-            "p": [int(sympy.Rational(v)) for v in cert["p"][:2]]
-            + [int(sympy.Rational(cert["p"][2]) - shift)],
-            "q": [int(sympy.Rational(v)) for v in cert["q"][:2]]
-            + [int(sympy.Rational(cert["q"][2]) - shift)],
-        }
-        return json.dumps(moved).encode()
-    finally:
-        restore(old)
-
-
-def sys_limit() -> int:
-    import sys
-
-    old = sys.get_int_max_str_digits()
-    sys.set_int_max_str_digits(0)
-    return old
-
-
-def restore(old: int) -> None:
-    import sys
-
-    sys.set_int_max_str_digits(old)
-
-
 @pytest.fixture(scope="module")
 def big_n26() -> bytes:
-    return shifted_n26(5_000)
+    return shifted_n26(N26, 5_000)
 
 
 def test_numbers_over_python_s_own_limit_are_checked_in_process(big_n26):
