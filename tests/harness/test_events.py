@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -42,13 +43,24 @@ def _peak_mib_reading(path) -> float:
         "from pathlib import Path\n"
         "from openfrontiers.harness.events import read_claude\n"
         "s = read_claude(Path(sys.argv[1]))\n"
-        "print(s.oversized_lines, s.events, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"
+        "import openfrontiers.harness.events as e\n"
+        "print(s.oversized_lines, s.events, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,"
+        " e.__file__)\n"
     )
+    # A fresh interpreter that imports this checkout's package and nothing else of ours.
+    tools = Path(events.__file__).resolve().parents[2]
     done = subprocess.run(
-        [sys.executable, "-c", code, str(path)], capture_output=True, text=True, check=True
+        [sys.executable, "-s", "-c", code, str(path)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=path.parent,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(tools)},
     )
-    oversized, n_events, rss_kib = map(int, done.stdout.split())
-    assert (oversized, n_events) == (1, 1)
+    oversized, n_events, rss_kib, where = done.stdout.split()
+    assert where == events.__file__  # the reader under test, not an installed copy
+    assert (int(oversized), int(n_events)) == (1, 1)
+    rss_kib = int(rss_kib)
     return rss_kib / 1024
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import typer
 
-from ..errors import BadInput, UsageError
+from ..errors import BadInput, UsageError, shown
 from .cluster import EXECUTOR, RAY_ADDRESS, executor_choice
 
 CONDITION = typer.Option("A", "--condition", help="A (closed-book), B (frozen), C (live web).")
@@ -297,7 +297,7 @@ def _select(
         wanted = [p.strip() for p in only.split(",") if p.strip()]
         missing = [p for p in wanted if p not in available]
         if missing:
-            raise UsageError(f"not in {packets}: {', '.join(missing)}")
+            raise UsageError(f"not in {packets}: {', '.join(map(shown, missing))}")
         return wanted, "ids:" + ",".join(wanted)
     if subset:
         if key is None:
