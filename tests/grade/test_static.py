@@ -713,3 +713,88 @@ def test_any_input_gets_findings_never_an_exception(pieces, at, yes_no):
     sub = text[:at] + "".join(pieces) + text[at:]
     result = static.check(sub, REFERENCE, namespaces=NS, yes_no=yes_no)
     assert all(i.line >= 1 and i.column >= 1 and i.rule in static.RULES for i in result.issues)
+
+
+# -- issue 28, item 1: strings read both ways -----------------------------------------
+
+
+def hole(tactics: str) -> str:
+    """An honest submission with a lemma proved by `tactics` before `main`."""
+    return honest().replace(
+        "/-- Is there", f"theorem hole : True := by\n  {tactics}\n  trivial\n\n/-- Is there"
+    )
+
+
+def test_println_reads_its_string_interpolated():
+    # Lean: one interpolated string holding the term `" -- "`, then `; exact sorry`.
+    assert "sorry" in rules(hole('have _h := println! "{" -- "}"; exact sorry'))
+
+
+@pytest.mark.parametrize(
+    "prefix",
+    ["dbg_trace", "(fun (_ : String) => 0)", "throwErrorAt default", "trace[debug]", ""],
+)
+def test_a_string_that_ends_elsewhere_read_interpolated_is_refused(prefix):
+    found = rules(hole(f'have _h := {prefix} "{{" -- "}}"; exact sorry'))
+    assert "lexing" in found
+
+
+@pytest.mark.parametrize(
+    "string",
+    ['"{x -- }"', '"{"', '"a{"', '"{ \\"}\\" }"', '"{(\\"{\\" : String)} -- }"'],
+)
+def test_strings_whose_two_readings_differ(string):
+    from openfrontiers.lean.lexer import readings_agree
+
+    assert not readings_agree(string)
+
+
+@pytest.mark.parametrize(
+    "string",
+    ['"plain"', '"{x}"', '"a{b}c{d}"', '"{(1 : ℕ)}"', '"{ {a := 1}.a }"', "\"{'}'}\""],
+)
+def test_strings_whose_two_readings_agree_pass(string):
+    from openfrontiers.lean.lexer import readings_agree
+
+    assert readings_agree(string)
+    assert "lexing" not in rules(hole(f"have _h : String := {string.replace('x', '1')}"))
+
+
+def test_reading_both_ways_stops_at_a_depth():
+    from openfrontiers.lean.lexer import MAX_READING_DEPTH, readings_agree
+
+    deep = '"{' * (MAX_READING_DEPTH + 2)
+    assert not readings_agree(deep)
+
+
+# -- issue 28, item 2: syntax that evaluates code at elaboration time ----------------
+
+
+@pytest.mark.parametrize(
+    "tactics",
+    [
+        "have _h : 2 ^ 10 = eval% 2 ^ 10 := rfl",
+        "trace (sorryCount)",
+        "success_if_fail_with_msg (myMessage) simp",
+        'have _h := from_lrat (cnf) "x"',
+        "conv => run_conv pure ()",
+        "polyrith",
+        'have _h := include_str "Problem.lean"',
+        "with_panel_widgets [myWidget] simp",
+    ],
+)
+def test_syntax_that_evaluates_code_is_refused(tactics):
+    assert "run-code" in rules(hole(tactics))
+
+
+def test_eval_percent_is_one_token_only_when_glued():
+    assert "run-code" in rules(hole("have _h := (eval% (3 : ℕ))"))
+    # `eval % n` is the name `eval` modulo `n` to Lean.
+    assert "run-code" not in rules(hole("have _h := fun (eval n : ℕ) => eval % n"))
+
+
+def test_lrat_proof_is_a_command_word():
+    from openfrontiers.submission import allowlist
+
+    assert "lrat_proof" in allowlist.COMMAND_WORDS
+    assert "command" in rules(hole('exact trivial lrat_proof foo "p" "q"'))

@@ -144,3 +144,15 @@ def test_an_unreachable_upstream_is_a_failed_call(tmp_path):
             answer = client.post("/v1/messages", json={"model": "x", "messages": []})
     assert answer.status_code == 502 and answer.json()["type"] == "error"
     assert log.stats(0).failed == 1 and not log.stats(0).last_fatal
+
+
+def test_a_request_body_over_the_limit_is_refused_unread(gateway, monkeypatch):
+    from openfrontiers.harness import gateway as gw
+
+    client, log, model = gateway
+    monkeypatch.setattr(gw, "MAX_REQUEST_BYTES", 1 << 16)
+    seen = len(model.requests)
+    huge = b'{"model": "x", "messages": "' + b"a" * (1 << 17) + b'"}'
+    answer = client.post("/v1/messages", content=huge, headers={"content-type": "application/json"})
+    assert answer.status_code == 413 and len(model.requests) == seen
+    assert log.stats(0).refused == 1 and log.stats(0).calls == 0

@@ -10,7 +10,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from harness.refused_addresses import METADATA, PRIVATE, PRIVATE_C, PRIVATE_FIXTURE
+from harness.refused_addresses import CARRYING, METADATA, PRIVATE, PRIVATE_C, PRIVATE_FIXTURE
 from openfrontiers.harness.services import Services
 from openfrontiers.harness.urls import normalise
 from openfrontiers.harness.webproxy import FixtureResolver, ProxyLog, WebProxy
@@ -106,6 +106,34 @@ def test_private_addresses_ports_and_unknown_names_are_refused(proxy, request_li
     assert answer.startswith(b"HTTP/1.1 403") and why.encode() in answer
     assert log.entries[-1]["decision"] == "refused" and why in log.entries[-1]["reason"]
     assert json.loads(log.path.read_text().splitlines()[-1])["decision"] == "refused"
+
+
+@pytest.mark.parametrize(("literal", "why"), sorted(CARRYING.items()))
+def test_ipv6_forms_of_private_addresses_are_judged_by_what_they_carry(literal, why):
+    from openfrontiers.harness.webproxy import Refused, check_address
+
+    with pytest.raises(Refused, match=why):
+        check_address(literal)
+
+
+def test_ipv6_forms_of_public_addresses_pass():
+    import ipaddress
+
+    from openfrontiers.harness.webproxy import NAT64, SIX_TO_FOUR, check_address
+
+    public = (8 << 24) | (8 << 16) | (8 << 8) | 8  # a public IPv4 address, built (no literal)
+    check_address(str(ipaddress.IPv6Address(int(NAT64.network_address) | public)))
+    check_address(str(ipaddress.IPv6Address(int(SIX_TO_FOUR.network_address) | public << 80)))
+    check_address(str(ipaddress.IPv6Address((0xFFFF << 32) | public)))  # IPv4-mapped
+
+
+@pytest.mark.parametrize("index", [0, 3])
+def test_the_proxy_refuses_a_carrying_literal_before_connecting(proxy, index):
+    path, log = proxy
+    literal = list(CARRYING)[index]  # NAT64 and 6to4 forms of 127.0.0.1
+    answer = ask(path, f"CONNECT [{literal}]:443 HTTP/1.1\r\n\r\n".encode())
+    assert answer.startswith(b"HTTP/1.1 403") and b"carries 127.0.0.1" in answer
+    assert log.entries[-1]["decision"] == "refused"
 
 
 def test_the_fixture_resolver_is_for_tests_only(monkeypatch):

@@ -183,7 +183,7 @@ LEAKING_NAMES = {
         "erdos_152_aux/Helper.lean": "erdos_152_aux",
     },
     "an item title": {"Totient question number 10.md": "totient question number 10"},
-    "evaluator data": {"2401.00001.pdf": "2401.00001"},
+    "evaluator data (a solution source)": {"2401.00001.pdf": "2401.00001"},
 }
 CLEAN_NAMES = ("notes/plain.txt", "O1O.txt")  # the second is not an id of the register
 EXPECTED_LEAKS = {n: (t, what) for what, names in LEAKING_NAMES.items() for n, t in names.items()}

@@ -57,7 +57,12 @@ def attempt_record(
         "format": "openfrontiers-attempt/1",
         "packet": a.packet,
         "model": model,
-        "agent": {"profile": profile, "version": "0.0.0", "executable": "/clis/agent"},
+        "agent": {
+            "profile": profile,
+            "version": "0.0.0",
+            "executable": "/clis/agent",
+            "bound": "/clis",
+        },
         "condition": condition,
         "condition_label": {"A": "closed-book", "B": "frozen retrieval", "C": "live web"}[
             condition

@@ -11,15 +11,55 @@ from pathlib import Path
 import pytest
 
 from openfrontiers.errors import OfbError
-from openfrontiers.submission import keywords
+from openfrontiers.submission import allowlist, keywords
 
 REPO = Path(__file__).resolve().parents[2]
 
 
-def table_file(tmp_path: Path, tokens: list[str], unindexed: int = 0) -> Path:
+# The term/tactic tables of a toolchain that has every evaluating keyword (`trace ` as Lean
+# keys a token with its trailing space trimmed; a few ordinary ones around them).
+EVERY_EVALUATING = {
+    "term": ["fun", "eval%", "from_lrat", "include_str"],
+    "tactic": ["exact", "trace", "success_if_fail_with_msg", "polyrith", "with_panel_widgets"],
+    "conv": ["rw", "run_conv"],
+}
+
+
+def table_file(
+    tmp_path: Path,
+    tokens: list[str],
+    unindexed: int = 0,
+    categories: dict[str, list[str]] | None = EVERY_EVALUATING,
+) -> Path:
     path = tmp_path / "table.json"
-    path.write_text(json.dumps({"lean": "4.99.0", "tokens": tokens, "unindexed": unindexed}))
+    data: dict = {"lean": "4.99.0", "tokens": tokens, "unindexed": unindexed}
+    if categories is not None:
+        data["categories"] = categories
+    path.write_text(json.dumps(data))
     return path
+
+
+def test_the_fixture_tables_hold_every_evaluating_keyword():
+    listed = {t for tokens in EVERY_EVALUATING.values() for t in tokens}
+    assert set(allowlist.EVALUATING) <= listed
+
+
+def test_an_evaluating_keyword_the_toolchain_lacks_fails_by_name(tmp_path):
+    categories = {k: [t for t in v if t != "from_lrat"] for k, v in EVERY_EVALUATING.items()}
+    table = keywords.read_table(table_file(tmp_path, ["theorem"], categories=categories))
+    (problem,) = keywords.check_evaluating(table)
+    assert "`from_lrat`" in problem and "Mathlib/Tactic/Sat/FromLRAT.lean" in problem
+    assert keywords.main([str(table_file(tmp_path, ["theorem"], categories=categories))]) == 1
+
+
+def test_a_table_without_categories_fails_the_evaluating_check(tmp_path):
+    table = keywords.read_table(table_file(tmp_path, ["theorem"], categories=None))
+    assert keywords.check(table) == []
+    assert len(keywords.check_evaluating(table)) == 1
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"tokens": [], "unindexed": 0, "categories": {"term": "x"}}))
+    with pytest.raises(OfbError, match="categories"):
+        keywords.read_table(bad)
 
 
 def test_allowed_and_rejected_commands_are_covered(tmp_path):

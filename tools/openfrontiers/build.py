@@ -88,13 +88,13 @@ def resolve_targets(project: Project, names: Sequence[str]) -> list[Target]:
     """Targets named as item ids (O02), modules (FrontierBench.O02) or files; none: every
     statement and utility module present."""
     if not names:
-        paths = sorted(p for p in project.library.glob("*.lean") if ITEM_ID.match(p.stem))
+        paths = sorted(p for p in project.library.glob("*.lean") if ITEM_ID.fullmatch(p.stem))
         if project.util_dir.is_dir():
             paths = sorted(project.util_dir.rglob("*.lean")) + paths
         return [Target(module_of(project, p), p.relative_to(project.root)) for p in paths]
     targets = []
     for name in names:
-        if ITEM_ID.match(name):
+        if ITEM_ID.fullmatch(name):
             path = project.item_file(name)
         elif name.endswith(".lean") or "/" in name:
             path = (Path.cwd() / name).resolve()

@@ -17,6 +17,22 @@ from dataclasses import dataclass
 from pathlib import Path
 
 
+def shown(name: object) -> str:
+    """A name (a path, a packet id, a file name) as it is safe to print: every character that
+    is not printable — a line break, a control or a direction character, an undecodable
+    byte — and the backslash are escaped, so a name like `P004⏎.lean` cannot write text
+    into the console or into a one-line message."""
+    text = str(name)
+    if text.isprintable() and "\\" not in text:
+        return text
+    return "".join(
+        c
+        if c.isprintable() and c != "\\"
+        else c.encode("unicode_escape", "backslashreplace").decode("ascii")
+        for c in text
+    )
+
+
 class OfbError(Exception):
     """An error caused by input or environment, with a message that says what to do."""
 

@@ -41,6 +41,6 @@ def changed_items(root: Path, rev: str) -> list[str]:
     """Ids of the statements FrontierBench/<ID>.lean changed since `rev` (deleted ones too)."""
     ids = []
     for path in changed_files(root, rev):
-        if path.parent.name == LIBRARY and path.suffix == ".lean" and ITEM_ID.match(path.stem):
+        if path.parent.name == LIBRARY and path.suffix == ".lean" and ITEM_ID.fullmatch(path.stem):
             ids.append(path.stem)
     return ids

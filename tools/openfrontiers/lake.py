@@ -27,7 +27,7 @@ def expected_root(project: Project) -> list[str]:
         else []
     )
     items = sorted(
-        f"{LIBRARY}.{p.stem}" for p in project.library.glob("*.lean") if ITEM_ID.match(p.stem)
+        f"{LIBRARY}.{p.stem}" for p in project.library.glob("*.lean") if ITEM_ID.fullmatch(p.stem)
     )
     return util + items
 

@@ -95,7 +95,7 @@ def statements(build: object) -> tuple[list[dict], list[dict]]:
             "detail": m.get("detail", ""),
             "messages": _messages(m),
         }
-        found[0 if ITEM_ID.match(stem) else 1].append(entry)
+        found[0 if ITEM_ID.fullmatch(stem) else 1].append(entry)
     return found
 
 

@@ -12,7 +12,7 @@ import os
 import stat
 from pathlib import Path
 
-from .errors import OfbError
+from .errors import OfbError, shown
 
 
 class FileRefused(OfbError):
@@ -26,14 +26,14 @@ def read_plain_file(path: Path, max_bytes: int) -> bytes:
         fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
     except OSError as exc:
         if os.path.islink(path):
-            raise FileRefused(f"{path}: refused: a symbolic link, not a file") from None
-        raise FileRefused(f"{path}: cannot be read ({exc.strerror})") from None
+            raise FileRefused(f"{shown(path)}: refused: a symbolic link, not a file") from None
+        raise FileRefused(f"{shown(path)}: cannot be read ({exc.strerror})") from None
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            raise FileRefused(f"{path}: refused: not a regular file")
+            raise FileRefused(f"{shown(path)}: refused: not a regular file")
         if st.st_size > max_bytes:
-            raise FileRefused(f"{path}: refused: {st.st_size} bytes, more than {max_bytes}")
+            raise FileRefused(f"{shown(path)}: refused: {st.st_size} bytes, more than {max_bytes}")
         chunks, left = [], max_bytes + 1
         while left > 0:
             chunk = os.read(fd, min(left, 1 << 20))
@@ -45,5 +45,5 @@ def read_plain_file(path: Path, max_bytes: int) -> bytes:
         os.close(fd)
     data = b"".join(chunks)
     if len(data) > max_bytes:
-        raise FileRefused(f"{path}: refused: more than {max_bytes} bytes")
+        raise FileRefused(f"{shown(path)}: refused: more than {max_bytes} bytes")
     return data

@@ -12,7 +12,7 @@ from typing import Any
 
 from . import schema
 from .jsonin import Malformed, loads
-from .limits import DEFAULT_LIMITS, CertLimits, Refused
+from .limits import DEFAULT_LIMITS, CertLimits, Refused, digits_refusal, int_text_digits
 from .spec import Context, Fail, Verifier
 from .verdict import Verdict
 from .verifiers import get
@@ -41,9 +41,15 @@ def check_value(
         )
 
     try:
-        schema.validate(verifier.schema, value)
-        verifier.run(value, ctx, **params) if params else verifier.run(value, ctx)
+        with int_text_digits(limits):
+            schema.validate(verifier.schema, value)
+            verifier.run(value, ctx, **params) if params else verifier.run(value, ctx)
         ctx.budget.check()
+    except ValueError as exc:
+        refusal = digits_refusal(exc, limits)
+        if refusal is None:
+            raise
+        return verdict("refused", refusal.limit, refusal.message)
     except Fail as exc:
         return verdict("invalid", exc.condition, exc.message)
     except Malformed as exc:
@@ -69,7 +75,8 @@ def check_bytes(item: str, data: bytes, limits: CertLimits = DEFAULT_LIMITS) -> 
     verifier = get(item)
     began = time.monotonic()
     try:
-        value = loads(data, limits)
+        with int_text_digits(limits):
+            value = loads(data, limits)
     except Malformed as exc:
         status, cond, msg = "malformed", exc.where, exc.detail
     except Refused as exc:

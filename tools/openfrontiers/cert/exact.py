@@ -9,6 +9,7 @@ a prime longer than `CertLimits.prove_digits` is only tested (BPSW) and the verd
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from math import prod
 from typing import Any
@@ -19,12 +20,18 @@ from flint import fmpz
 from .jsonin import to_int
 from .spec import Context
 
+# The schema's pattern is searched with `$`, which also matches before a trailing newline:
+# the shape is checked again here as a full match.
+_RATIONAL = re.compile(r"-?[0-9]+(?:/[0-9]*[1-9][0-9]*)?")
+
 
 def rational(value: Any, where: str, ctx: Context) -> Fraction:
     """A JSON integer or a string "p/q" (the schema has checked the shape)."""
     if isinstance(value, int) and not isinstance(value, bool):
         return Fraction(value)
     if isinstance(value, str):
+        if not _RATIONAL.fullmatch(value):
+            ctx.malformed(where, f"{value[:40]!r} is not an integer or a rational 'p/q'")
         num, _, den = value.partition("/")
         for part in (num, den):
             if len(part.lstrip("-")) > ctx.limits.max_int_digits:

@@ -10,7 +10,10 @@ wall clock after which it is killed.
 
 from __future__ import annotations
 
+import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from ..errors import OfbError
@@ -26,6 +29,12 @@ class CertLimits:
     memory_mib: int = 4096  # address space of the isolated check
     prove_digits: int = 300  # primes with more digits are tested, not proved: "probable"
     # (FLINT proves a 300-digit prime in about 3 s here, a 1000-digit one in about 200 s)
+    # The longest integer converted to or from decimal text during a check. Python's own
+    # limit (4,300 digits) is below `max_int_digits`, so a valid certificate with 5,000-digit
+    # numbers crashed the check wherever a library printed one (jsonschema, sympy); numbers
+    # a check computes may be longer than its input, and converting one costs quadratic time
+    # in its length, so the bound is explicit: 10× the input's.
+    str_digits: int = 100_000
 
 
 DEFAULT_LIMITS = CertLimits()
@@ -67,3 +76,29 @@ class Budget:
                 f"the check did not finish within its {self.seconds:g} s budget "
                 "(raise it with --seconds, or give a smaller certificate)",
             )
+
+
+DIGITS_LIMIT_TEXT = "integer string conversion"  # in CPython's ValueError past the limit
+
+
+@contextmanager
+def int_text_digits(limits: CertLimits) -> Iterator[None]:
+    """Python's int↔text digit limit set to `limits.str_digits` for the duration of a check
+    (and restored after, for in-process checks)."""
+    old = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(limits.str_digits)
+    try:
+        yield
+    finally:
+        sys.set_int_max_str_digits(old)
+
+
+def digits_refusal(exc: ValueError, limits: CertLimits) -> Refused | None:
+    """The `digits` refusal for a ValueError raised past the digit limit, else None."""
+    if DIGITS_LIMIT_TEXT not in str(exc):
+        return None
+    return Refused(
+        "digits",
+        f"the check met a number of more than {limits.str_digits} digits (the bound on "
+        "numbers turned into text); give a smaller certificate",
+    )

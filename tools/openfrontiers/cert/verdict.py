@@ -35,6 +35,9 @@ class Verdict:
     probable: list[str] = field(default_factory=list)  # "id: what rests on a probable-prime test"
     reduction: str = ""  # how a valid certificate becomes a Lean proof of `main`
     seconds: float = 0.0
+    # where the check ran: the jail backend's name (`bwrap`), `process` (a plain child with a
+    # clean environment, where no jail works) or `in-process` (trusted files only)
+    isolation: str = "in-process"
 
     def __post_init__(self) -> None:
         if self.status not in STATUSES:
@@ -67,6 +70,7 @@ class Verdict:
             "probable": self.probable,
             "reduction": self.reduction,
             "seconds": round(self.seconds, 3),
+            "isolation": self.isolation,
         }
 
     @classmethod
@@ -82,4 +86,5 @@ class Verdict:
             probable=[str(x) for x in d.get("probable", [])],
             reduction=str(d.get("reduction", "")),
             seconds=float(d.get("seconds", 0.0)),
+            isolation=str(d.get("isolation", "in-process")),
         )

@@ -1,11 +1,16 @@
 """The isolated checker: `python -m openfrontiers.cert.worker ITEM LIMITS_JSON` with the
-certificate on stdin; prints one verdict (JSON) on stdout. See `cert.isolate`."""
+certificate on stdin; prints one verdict (JSON) on stdout. See `cert.isolate`.
+
+Whatever goes wrong in here ends as a verdict with a short reason on stdout (`refused`,
+condition `worker`, naming the error's type); the traceback goes to stderr only, which the
+parent never puts into a verdict."""
 
 from __future__ import annotations
 
 import json
 import resource
 import sys
+import traceback
 
 from .limits import CertLimits
 
@@ -24,8 +29,23 @@ def main(argv: list[str]) -> int:
     _limit(resource.RLIMIT_CPU, int(limits.seconds) + 30)
     data = sys.stdin.buffer.read(limits.max_bytes + 1)
     from .check import check_bytes
+    from .verdict import Verdict
+    from .verifiers import get
 
-    verdict = check_bytes(item, data, limits)
+    try:
+        verdict = check_bytes(item, data, limits)
+    except Exception as exc:  # noqa: BLE001 — a verifier's bug: a short reason out, details to stderr
+        traceback.print_exc(file=sys.stderr)
+        verifier = get(item)
+        verdict = Verdict(
+            item=verifier.item,
+            status="refused",
+            direction=verifier.direction,
+            condition="worker",
+            message=f"the checker failed ({type(exc).__name__}); the evaluator's log has "
+            "the details",
+            reduction=verifier.reduction,
+        )
     sys.stdout.write(json.dumps(verdict.as_dict(), ensure_ascii=False) + "\n")
     return 0
 

@@ -39,9 +39,9 @@ def classify(path: Path, library: Path) -> tuple[FileKind, str | None]:
         rel = None
     if rel is not None and rel.parts and rel.parts[0] == "Util":
         return FileKind.UTIL, None
-    if rel is not None and len(rel.parts) == 1 and ITEM_ID.match(stem):
+    if rel is not None and len(rel.parts) == 1 and ITEM_ID.fullmatch(stem):
         return FileKind.ITEM, stem
-    return FileKind.OTHER, stem if ITEM_ID.match(stem) else None
+    return FileKind.OTHER, stem if ITEM_ID.fullmatch(stem) else None
 
 
 @dataclass

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import typer
 from typer.core import TyperGroup
 
-from ..errors import BadInput, OfbError, UsageError
+from ..errors import BadInput, OfbError, UsageError, shown
 from .cluster import EXECUTOR, RAY_ADDRESS, executor_choice
 from .common import TextFormat
 from .progress import QUIET, progress
@@ -340,7 +340,7 @@ def _namespaces(text: str, item_id: str) -> dict[str, str]:
 
     for decl in LeanFile.parse(text).declarations:
         full = decl.full_name or ""
-        if full.endswith(".main") and PACKET_ID.match(full[: -len(".main")]):
+        if full.endswith(".main") and PACKET_ID.fullmatch(full[: -len(".main")]):
             names[full[: -len(".main")]] = item_ns
     return names
 
@@ -368,20 +368,21 @@ def static_cmd(
     if not statement.is_file():
         raise UsageError(f"{item} has no statement file {statement}")
     if file.is_dir():
-        raise UsageError(f"{file} is a folder: give one submission file (a .lean file)")
+        raise UsageError(f"{shown(file)} is a folder: give one submission file (a .lean file)")
     if not file.is_file():
-        raise UsageError(f"{file}: no such file")
+        raise UsageError(f"{shown(file)}: no such file")
     try:
-        text = file.read_text(encoding="utf-8")
+        # The bytes as the grader reads them (no newline conversion): one reading everywhere.
+        text = static.read_source(file.read_bytes())
     except UnicodeDecodeError as exc:
         raise BadInput(
-            f"{file}: not UTF-8 ({exc.reason} at byte {exc.start}); Lean reads UTF-8 only"
+            f"{shown(file)}: not UTF-8 ({exc.reason} at byte {exc.start}); Lean reads UTF-8 only"
         ) from None
     kind = register.get(item).answer_kind
     yes_no = None if kind is None else kind is AnswerKind.YES_NO
     result = static.check(
         text,
-        statement.read_text(encoding="utf-8"),
+        static.read_source(statement.read_bytes()),
         namespaces=_namespaces(text, item),
         yes_no=yes_no,
     )
@@ -395,6 +396,7 @@ def static_cmd(
                     "answer": result.answer_source,
                     "namespace": result.namespace,
                     "issues": [i.as_dict() for i in result.issues],
+                    "issues_total": result.total,
                 },
                 indent=2,
                 ensure_ascii=False,
@@ -402,7 +404,9 @@ def static_cmd(
         )
     else:
         for issue in result.issues:
-            print(issue.text(str(file)))
+            print(issue.text(shown(file)))
+        if result.omitted:
+            print(f"… and {result.omitted} more findings")
         print(f"static layer: {'passed' if result.passed else 'rejected'} ({item})")
     raise typer.Exit(0 if result.passed else 1)
 

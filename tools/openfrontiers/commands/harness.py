@@ -12,7 +12,7 @@ from typing import Any
 
 import typer
 
-from ..errors import BadInput, UsageError
+from ..errors import BadInput, UsageError, shown
 from .cluster import EXECUTOR, RAY_ADDRESS, executor_choice
 
 CONDITION = typer.Option("A", "--condition", help="A (closed-book), B (frozen), C (live web).")
@@ -286,7 +286,9 @@ def _select(
 
     if not packets.is_dir():
         raise UsageError(f"--packets {packets}: no such folder (the folder packet export wrote)")
-    available = sorted(p.name for p in packets.iterdir() if p.is_dir() and PACKET_ID.match(p.name))
+    available = sorted(
+        p.name for p in packets.iterdir() if p.is_dir() and PACKET_ID.fullmatch(p.name)
+    )
     if not available:
         raise BadInput(f"{packets}: no packet folders (P###) in it; give the folder export wrote")
     if only and subset:
@@ -295,7 +297,7 @@ def _select(
         wanted = [p.strip() for p in only.split(",") if p.strip()]
         missing = [p for p in wanted if p not in available]
         if missing:
-            raise UsageError(f"not in {packets}: {', '.join(missing)}")
+            raise UsageError(f"not in {packets}: {', '.join(map(shown, missing))}")
         return wanted, "ids:" + ",".join(wanted)
     if subset:
         if key is None:

@@ -26,7 +26,7 @@ from typing import Any
 
 FC = "formal-conjectures"
 ERDOS = "erdos-problems"
-_FC_ERDOS_FILE = re.compile(r"^FormalConjectures/ErdosProblems/([0-9]+)\.lean$")
+_FC_ERDOS_FILE = re.compile(r"FormalConjectures/ErdosProblems/([0-9]+)\.lean")
 _LEAN4_PROOF_KINDS = frozenset({"lean4", "formal_conjectures"})
 _FC_OPEN, _FC_SOLVED = "research open", "research solved"
 
@@ -62,7 +62,7 @@ def link_formal_conjectures_to_erdos(
     for r in records:
         if r["source"]["key"] != FC:
             continue
-        m = _FC_ERDOS_FILE.match(r["provenance"]["input_file"])
+        m = _FC_ERDOS_FILE.fullmatch(r["provenance"]["input_file"])
         if m:
             fc_by_number.setdefault(m.group(1), []).append(r)
     if not erdos or not fc_by_number:

@@ -16,7 +16,7 @@ from pathlib import Path
 from ..errors import InputError
 from .tomldoc import ConfigError, TomlDoc, check_keys, expect_str
 
-_CLASS = re.compile(r"^[0-9]{2}$")
+_CLASS = re.compile(r"[0-9]{2}")
 
 
 @dataclass(frozen=True)
@@ -88,7 +88,7 @@ class Taxonomy:
         classes: dict[str, tuple[str, Field]] = {}
         for code, entry in mdoc.table("classes", errors).items():
             where = ("classes", code)
-            if not _CLASS.match(code) or not isinstance(entry, dict):
+            if not _CLASS.fullmatch(code) or not isinstance(entry, dict):
                 errors.append(
                     mdoc.error(
                         where,

@@ -46,7 +46,7 @@ FIELDS = {
     "records_in_paper",
 }
 REQUIRED = {"name", "partition", "type", "license", "license_class", "status_policy", "field"}
-KEY = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+KEY = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 
 
 @dataclass(frozen=True)
@@ -94,7 +94,7 @@ def load_registry(path: Path, fields: frozenset[str] | None = None) -> Registry:
     sources: dict[str, Source] = {}
     for key, entry in doc.table("sources", errors).items():
         where = ("sources", key)
-        if not KEY.match(key):
+        if not KEY.fullmatch(key):
             errors.append(
                 doc.error(
                     where,
@@ -121,7 +121,7 @@ def load_registry(path: Path, fields: frozenset[str] | None = None) -> Registry:
         )
         field = expect_str(doc, where + ("field",), entry.get("field"), errors, fields)
         url = entry.get("url")
-        if url is not None and not (isinstance(url, str) and re.match(r"^https?://\S+$", url)):
+        if url is not None and not (isinstance(url, str) and re.fullmatch(r"https?://\S+", url)):
             errors.append(doc.error(where + ("url",), "url", "`url` must be an http(s) address"))
         importer = entry.get("importer")
         if importer is not None:

@@ -24,8 +24,8 @@ from typing import Any
 
 from ..errors import UsageError
 
-_REV = re.compile(r"^(?P<commit>[0-9a-f]{7,40})(?::(?P<date>[0-9]{4}-[0-9]{2}-[0-9]{2}))?$")
-_COMMIT = re.compile(r"^[0-9a-f]{40}$")
+_REV = re.compile(r"(?P<commit>[0-9a-f]{7,40})(?::(?P<date>[0-9]{4}-[0-9]{2}-[0-9]{2}))?")
+_COMMIT = re.compile(r"[0-9a-f]{40}")
 
 
 @dataclass(frozen=True)
@@ -44,13 +44,13 @@ UNKNOWN = Revision()
 def split_revision(raw: str) -> tuple[str, str | None]:
     """`PATH@REV` → (PATH, REV); a trailing `@…` that is not a revision stays in the path."""
     head, sep, tail = raw.rpartition("@")
-    if sep and head and _REV.match(tail):
+    if sep and head and _REV.fullmatch(tail):
         return head, tail
     return raw, None
 
 
 def parse_revision(text: str, spec: str) -> Revision:
-    m = _REV.match(text)
+    m = _REV.fullmatch(text)
     if m is None:
         raise UsageError(
             f"--source {spec!r}: revision {text!r} must be COMMIT or COMMIT:YYYY-MM-DD "
@@ -81,7 +81,7 @@ def git_revision(path: Path) -> Revision | None:
     except (OSError, subprocess.TimeoutExpired):
         return None
     parts = out.stdout.split()
-    if out.returncode != 0 or len(parts) != 2 or not _COMMIT.match(parts[0]):
+    if out.returncode != 0 or len(parts) != 2 or not _COMMIT.fullmatch(parts[0]):
         return None
     day = datetime.fromtimestamp(int(parts[1]), tz=UTC).strftime("%Y-%m-%d")
     return Revision(parts[0], day, "git")

@@ -77,7 +77,7 @@ def _is_date(value: object) -> bool:
 def _is_date_time(value: object) -> bool:
     if not isinstance(value, str):
         return True
-    if not _DATE_TIME.match(value):
+    if not _DATE_TIME.fullmatch(value):
         return False
     try:
         datetime.fromisoformat(value.upper())
@@ -87,7 +87,7 @@ def _is_date_time(value: object) -> bool:
 
 
 _DATE_TIME = re.compile(
-    r"^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})$"
+    r"[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})"
 )
 # One definition of each format for both validators, so they cannot disagree on a date (and
 # jsonschema's date-time check does not depend on an optional package being installed).

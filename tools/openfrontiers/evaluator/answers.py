@@ -122,7 +122,7 @@ def load_answers(path: Path) -> dict[str, ReferenceAnswer]:
     answers: dict[str, ReferenceAnswer] = {}
     for item_id, table in data.get("answers", {}).items():
         where = ("answers", item_id)
-        if not ITEM_ID.match(item_id) or not isinstance(table, dict):
+        if not ITEM_ID.fullmatch(item_id) or not isinstance(table, dict):
             error(where, "unknown-id", f"{item_id!r} is not an item id with a table")
             continue
         values: dict[str, Any] = {}

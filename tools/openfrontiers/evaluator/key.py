@@ -22,12 +22,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import OfbError, UsageError
+from ..errors import OfbError, UsageError, shown
 from ..register.model import ITEM_ID
 
 KEY_FORMAT = "openfrontiers-evaluator-key/1"
-PACKET_ID = re.compile(r"^P[0-9]{3,}$")
-SHA256 = re.compile(r"^[0-9a-f]{64}$")
+PACKET_ID = re.compile(r"P[0-9]{3,}")
+SHA256 = re.compile(r"[0-9a-f]{64}")
 KEY_MODE = 0o600
 
 
@@ -115,7 +115,7 @@ class _Reader:
 
     def digest(self, doc: dict[str, Any], name: str, where: str) -> str | None:
         value = self.text(doc, name, where)
-        if value is not None and not SHA256.match(value):
+        if value is not None and not SHA256.fullmatch(value):
             self.bad(where, f"must be a sha256 (64 lower-case hex digits), not {value!r}")
             return None
         return value
@@ -129,7 +129,7 @@ class _Reader:
             return None
         out: dict[str, str] = {}
         for rel, digest in value.items():
-            if not isinstance(digest, str) or not SHA256.match(digest):
+            if not isinstance(digest, str) or not SHA256.fullmatch(digest):
                 self.bad(f"{where}.{rel}", f"must be a sha256, not {digest!r}")
             else:
                 out[rel] = digest
@@ -168,14 +168,14 @@ class _Reader:
         return self.text(value, "packages_dir", "mathlib.packages_dir")
 
     def packet(self, pid: str, entry: object) -> KeyPacket | None:
-        where = f"packets.{pid}"
-        if not PACKET_ID.match(pid):
+        where = f"packets.{shown(pid)}"
+        if not PACKET_ID.fullmatch(pid):
             self.bad(where, "is not a packet id (P followed by at least three digits)")
         if not isinstance(entry, dict):
             self.bad(where, "must be an object")
             return None
         item = entry.get("item")
-        if not isinstance(item, str) or not ITEM_ID.match(item):
+        if not isinstance(item, str) or not ITEM_ID.fullmatch(item):
             self.bad(f"{where}.item", f"must be an item id such as O02, not {item!r}")
             return None
         source = entry.get("source")

@@ -46,7 +46,7 @@ _MESSAGES = (
         re.compile(r"^\S+ exited with -?\d+$|Error while interacting with \S+ kernel"),
     ),
 )
-_STEP = re.compile(r"^(Building|Exporting .* from) (\S+)\s*$")
+_STEP = re.compile(r"(Building|Exporting .* from) (\S+)\s*")
 
 
 @dataclass(frozen=True)
@@ -85,7 +85,7 @@ def config(
 
 def _last_step(stdout: str) -> tuple[str, str] | None:
     for line in reversed(stdout.splitlines()):
-        m = _STEP.match(line.strip())
+        m = _STEP.fullmatch(line.strip())
         if m:
             return ("build" if m.group(1) == "Building" else "export"), m.group(2)
     return None

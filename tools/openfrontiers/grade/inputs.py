@@ -18,12 +18,13 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import BadInput, InputError, Location, OfbError, UsageError
+from ..errors import BadInput, InputError, Location, OfbError, UsageError, shown
 from ..evaluator import ReferenceAnswer, load_answers
 from ..evaluator.key import PACKET_ID, load_key
 from ..plainfile import read_plain_file
 from ..project import Project
 from ..register.model import AnswerKind, Item, Split
+from ..submission.static import read_source
 
 MAX_SUBMISSION_BYTES = 8 << 20
 
@@ -58,9 +59,9 @@ class GradeJob:
 
 
 def packet_id_of(path: Path) -> str | None:
-    if PACKET_ID.match(path.stem):
+    if PACKET_ID.fullmatch(path.stem):
         return path.stem
-    if path.name == "Solution.lean" and PACKET_ID.match(path.parent.name):
+    if path.name == "Solution.lean" and PACKET_ID.fullmatch(path.parent.name):
         return path.parent.name
     return None
 
@@ -71,14 +72,16 @@ def read_submission(path: Path, folder: Path | None = None) -> bytes:
     if folder is not None:
         for parent in path.relative_to(folder).parents:
             if parent != Path(".") and (folder / parent).is_symlink():
-                raise OfbError(f"{path}: refused: {folder / parent} is a symbolic link")
+                raise OfbError(
+                    f"{shown(path)}: refused: {shown(folder / parent)} is a symbolic link"
+                )
     return read_plain_file(path, MAX_SUBMISSION_BYTES)
 
 
 def find_submissions(target: Path) -> list[Submission]:
     """The submission file `target`, or every submission in the folder `target`."""
     if not os.path.lexists(target):
-        raise UsageError(f"{target}: no such file or folder")
+        raise UsageError(f"{shown(target)}: no such file or folder")
     folder = None
     if not target.is_dir() or target.is_symlink():
         candidates = [target]
@@ -86,19 +89,24 @@ def find_submissions(target: Path) -> list[Submission]:
         folder = target
         candidates = sorted({*target.glob("P*.lean"), *target.glob("P*/Solution.lean")})
         if not candidates:
-            raise UsageError(f"{target}: no submissions (expected P###.lean or P###/Solution.lean)")
+            raise UsageError(
+                f"{shown(target)}: no submissions (expected P###.lean or P###/Solution.lean)"
+            )
     found: dict[str, Submission] = {}
     errors: list[str] = []
     for path in candidates:
         pid = packet_id_of(path)
         if pid is None:
             errors.append(
-                f"{path}: cannot tell its packet id (name it P###.lean, or "
+                f"{shown(path)}: cannot tell its packet id (name it P###.lean, or "
                 "Solution.lean inside a folder P###)"
             )
             continue
         if pid in found:
-            errors.append(f"{path}: a second submission for {pid} (the first is {found[pid].path})")
+            errors.append(
+                f"{shown(path)}: a second submission for {pid} (the first is "
+                f"{shown(found[pid].path)})"
+            )
             continue
         try:
             data = read_submission(path, folder)
@@ -106,9 +114,9 @@ def find_submissions(target: Path) -> list[Submission]:
             errors.append(str(exc))
             continue
         try:
-            text = data.decode("utf-8")
+            text = read_source(data)
         except UnicodeDecodeError as exc:
-            errors.append(f"{path}: not UTF-8 ({exc.reason} at byte {exc.start})")
+            errors.append(f"{shown(path)}: not UTF-8 ({exc.reason} at byte {exc.start})")
             continue
         found[pid] = Submission(path, pid, text, sha256(data))
     if errors:

@@ -143,14 +143,12 @@ class Grader:
             decision=Decision("unsolved", "static", "pending"),
             answer={
                 "kind": "yes-no" if job.yes_no else "value",
-                "submitted": result.answer_source,
+                "submitted": static.clipped(result.answer_source, 4096),
                 "matches": None,
             },
             evaluator={"reference": job.reference, "matches": None},
             waivers=list(self.steps.waivers if self.steps is not None else self.waivers),
-            checkers={
-                "static": {"passed": result.passed, "issues": [i.as_dict() for i in result.issues]}
-            },
+            checkers={"static": result.listed()},
             hashes={
                 "submission": job.submission.sha256,
                 "statement": job.statement_sha256,

@@ -351,7 +351,7 @@ class SelftestContext:
 
 def run_static(case: Case) -> CaseResult:
     ref = case.ref
-    text = case.file("submission").read_text(encoding="utf-8")
+    text = static.read_source(case.file("submission").read_bytes())
     item_ns = f"FrontierBench.{ref.item}"
     result = static.check(
         text,
@@ -609,7 +609,7 @@ def _judge_payload(payload: str, result: JailResult, report: dict) -> list[str]:
 def _job(case: Case, nonce: str | None = None) -> GradeJob:
     ref = case.ref
     path = case.file("submission")
-    text = path.read_text(encoding="utf-8")
+    text = static.read_source(path.read_bytes())
     if nonce is not None:
         text = text.replace(NONCE_PLACEHOLDER, nonce)
     return GradeJob(

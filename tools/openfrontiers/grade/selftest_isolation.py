@@ -41,7 +41,7 @@ from ..jail import Backend, JailPolicy, JailResult, Limits, MiB
 from ..jail.policy import python_executable, python_paths
 from ..lean.toolchain import Toolchain, ToolchainError
 from ..project import Project
-from . import workspaces
+from . import selftest_hostile, workspaces
 from .runs import Steps, step_policy
 from .tools import GraderTools, refuse_exposed_tools
 
@@ -56,8 +56,13 @@ CHECKS = (
     "no-cgroups",
     "verdict-line",
     "submission-link",
+    *selftest_hostile.CHECKS,  # issue 28: what hostile inputs hand the tools
 )
-NEEDS_JAIL = frozenset(CHECKS) - {"verdict-line", "submission-link"}
+NEEDS_JAIL = (
+    frozenset(CHECKS)
+    - {"verdict-line", "submission-link"}
+    - (frozenset(selftest_hostile.CHECKS) - selftest_hostile.NEEDS_JAIL)
+)
 PAYLOAD = Path("payloads") / "isolation.py"
 PAYLOAD_INSIDE = "/ofb-selftest/isolation.py"
 # Small limits, so a blow-up ends in seconds; the memory limit leaves room for the kernel's
@@ -411,7 +416,16 @@ def run_isolation(case: Case, ctx: SelftestContext, job_of: Callable[[Case], obj
         os.chmod(root, 0o755)
         script = (case.folder / PAYLOAD).read_bytes()
         scene = Scene(root, ctx.project, ctx.jail, script) if ctx.jail is not None else None
-        if check == "verdict-line":
+        if check in selftest_hostile.CHECKS:
+            ok, detail, evidence = selftest_hostile.run_check(
+                check,
+                ctx.project,
+                ctx.jail,
+                root,
+                script,
+                case.reference.text if case.reference else "",
+            )
+        elif check == "verdict-line":
             ok, detail, evidence = check_verdict_line(case, job_of, ctx.project)
         elif check == "submission-link":
             ok, detail, evidence = check_submission_link(case, ctx.project)

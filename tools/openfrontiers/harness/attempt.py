@@ -25,6 +25,7 @@ from pathlib import Path
 from .. import __version__
 from ..errors import BadInput, OfbError, UsageError
 from ..jail.bwrap import BwrapBackend
+from ..jail.policy import JailPolicy
 from . import prompt, sandbox
 from .checking import CheckResult, SubmissionChecker
 from .config import AttemptLimits, Condition, ContinuationRules, EvaluatorConfig, Protocol
@@ -47,6 +48,7 @@ from .urls import normalise
 from .webproxy import FixtureResolver, ProxyLog, Resolver, SystemResolver, WebProxy
 
 Progress = Callable[[str, dict], None]
+VERSION_BYTES = 64 << 10  # read of what the CLI's version command printed
 
 
 @dataclass(frozen=True)
@@ -153,10 +155,17 @@ class Attempt:
         if spec.condition is Condition.B and spec.cutoff is None:
             raise UsageError("condition B needs a cutoff")
         self.exe = spec.profile.locate(spec.clis, spec.agent_exe)
-        up = max(spec.profile.bind_up, 1)
-        self.agent_dir = self.exe.parents[up - 1]
-        self.path_dirs = [(self.exe.parent / p).resolve() for p in spec.profile.path]
-        self.path_dirs.append(self.exe.parent)
+        # What the jail shows of the agent's program: with `bind_up = 0` (the generic agent)
+        # a copy of the program alone, made in the attempt's area (`run`); otherwise its
+        # package folder, refused when it holds anything of the evaluator's.
+        self.agent_dir: Path | None = None
+        self.path_dirs: list[Path] = []
+        if spec.profile.bind_up > 0:
+            self.agent_dir = self.exe.parents[spec.profile.bind_up - 1]
+            sandbox.refuse_exposed_folder(self.agent_dir, (spec.packet.resolve().parent,))
+            self.path_dirs = [(self.exe.parent / p).resolve() for p in spec.profile.path]
+            self.path_dirs.append(self.exe.parent)
+        self.exe_inside = self.exe  # the program's path in the jail (a copy: see `run`)
         self.out = spec.out
         self.rounds: list[RoundResult] = []
 
@@ -174,6 +183,23 @@ class Attempt:
             raise OfbError("the agent jail needs " + ", ".join(status))
         return backend
 
+    def show_program(self, area: sandbox.WorkArea) -> None:
+        """Put the agent's program where its jail sees it: with `bind_up = 0`, a copy of the
+        program alone in the area (its folder is never shown); else it stays in its folder,
+        which `__init__` has checked."""
+        if self.agent_dir is None:
+            self.exe_inside = sandbox.stage_executable(area, self.exe)
+
+    def policy(self, area: sandbox.WorkArea, wall: float, env: dict[str, str]) -> JailPolicy:
+        """The agent jail's policy for one round (after `show_program`)."""
+        agent_dir, path_dirs = self.agent_dir, self.path_dirs
+        if agent_dir is None:  # the staged copy alone
+            agent_dir, path_dirs = self.exe_inside.parent, [self.exe_inside.parent]
+        return sandbox.agent_policy(
+            area, sandbox.evaluator_mounts(self.spec.config, agent_dir, path_dirs),
+            self.spec.limits, wall, env,
+        )  # fmt: skip
+
     def _run_in_jail(
         self,
         argv: list[str],
@@ -185,10 +211,7 @@ class Attempt:
         stdout: Path,
         stderr: Path,
     ) -> tuple[int | None, float, bool]:
-        policy = sandbox.agent_policy(
-            area, sandbox.evaluator_mounts(self.spec.config, self.agent_dir, self.path_dirs),
-            self.spec.limits, wall, env,
-        )  # fmt: skip
+        policy = self.policy(area, wall, env)
         command = sandbox.forwarded(area, services, argv)
         started = time.monotonic()
         with (
@@ -223,8 +246,10 @@ class Attempt:
             code, _, _ = self._run_in_jail(
                 argv, area, {}, (), 60.0, "", scratch / "out", scratch / "err"
             )
-            text = (scratch / "out").read_text(errors="replace").strip()
-            return text.splitlines()[0] if code == 0 and text else None
+            # What the CLI printed is read up to a bound: a version is one short line.
+            with (scratch / "out").open("rb") as fh:
+                text = fh.read(VERSION_BYTES).decode(errors="replace").strip()
+            return text.splitlines()[0][:200] if code == 0 and text else None
         finally:
             import shutil
 
@@ -259,6 +284,7 @@ class Attempt:
             )
         assert spec.config.upstream is not None
         with sandbox.WorkArea(spec.packet, spec.limits.work_size) as area:
+            self.show_program(area)
             checker = SubmissionChecker(
                 spec.packet,
                 area.work / "work",
@@ -301,7 +327,7 @@ class Attempt:
     def _values(self, session_id: str, token: str) -> dict[str, str]:
         spec = self.spec
         values = {
-            "exe": str(self.exe),
+            "exe": str(self.exe_inside),
             "model": spec.model,
             "home": str(sandbox.INSIDE_HOME),
             "work": str(sandbox.INSIDE_WORK),
@@ -521,6 +547,8 @@ class Attempt:
                 "profile": spec.profile.name,
                 "version": version,
                 "executable": str(self.exe),
+                # what the jail was shown of it: the program's folder, or a copy of it alone
+                "bound": str(self.agent_dir) if self.agent_dir else "a copy of the program",
             },
             "condition": spec.condition.value,
             "condition_label": spec.condition.label,

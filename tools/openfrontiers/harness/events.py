@@ -5,6 +5,11 @@ harness counts model calls, tokens and tool use at the gateway (host side) and t
 the stream only what the gateway cannot know — the session id to resume, how the CLI
 itself said the session ended, and the tool calls as the agent saw them. Lines that are not
 JSON are kept in the raw file and counted here, never dropped silently.
+
+The stream is read in pieces of `CHUNK` bytes and a line is kept only up to
+`MAX_EVENT_LINE` bytes: an agent may write a file of any size with no line break in it (a
+seek to 900 MiB and one byte), and reading such a "line" whole would take that much memory,
+again after every round. A longer line is skipped to its end and counted (`oversized_lines`).
 """
 
 from __future__ import annotations
@@ -14,6 +19,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+CHUNK = 1 << 20  # bytes read at a time
+# The longest event line kept (a CLI's JSON event with a large tool result fits easily).
+MAX_EVENT_LINE = 16 << 20
+
 
 @dataclass
 class StreamSummary:
@@ -21,6 +30,7 @@ class StreamSummary:
     session_id: str | None = None
     events: int = 0
     unparsed_lines: int = 0
+    oversized_lines: int = 0  # lines longer than MAX_EVENT_LINE, skipped unread
     tool_uses: list[str] = field(default_factory=list)  # tool names in call order
     assistant_messages: int = 0
     input_tokens: int = 0
@@ -36,6 +46,7 @@ class StreamSummary:
             "session_id": self.session_id,
             "events": self.events,
             "unparsed_lines": self.unparsed_lines,
+            "oversized_lines": self.oversized_lines,
             "tool_uses": len(self.tool_uses),
             "tool_names": sorted(set(self.tool_uses)),
             "assistant_messages": self.assistant_messages,
@@ -47,12 +58,34 @@ class StreamSummary:
         }
 
 
-def _lines(path: Path) -> Iterator[bytes]:
+def _lines(path: Path, summary: StreamSummary) -> Iterator[bytes]:
+    """The stream's non-empty lines, stripped, each at most `MAX_EVENT_LINE` bytes; a longer
+    one is skipped to its line break (never held whole) and counted in `summary`."""
+    max_line = MAX_EVENT_LINE
+    held = bytearray()
+    skipping = False
     with path.open("rb") as fh:
-        for raw in fh:
-            line = raw.strip()
-            if line:
-                yield line
+        while chunk := fh.read(CHUNK):
+            start = 0
+            while True:
+                end = chunk.find(b"\n", start)
+                piece = chunk[start : end if end >= 0 else len(chunk)]
+                if not skipping:
+                    if len(held) + len(piece) > max_line:
+                        skipping = True
+                        held.clear()
+                        summary.oversized_lines += 1
+                    else:
+                        held += piece
+                if end < 0:
+                    break
+                if not skipping and held.strip():
+                    yield bytes(held).strip()
+                held.clear()
+                skipping = False
+                start = end + 1
+    if not skipping and held.strip():
+        yield bytes(held).strip()
 
 
 def read_claude(path: Path) -> StreamSummary:
@@ -60,7 +93,7 @@ def read_claude(path: Path) -> StreamSummary:
     `assistant` messages (content blocks, usage), `user` messages (tool results), and one
     `result` at the end (subtype, is_error, usage)."""
     s = StreamSummary("claude-stream-json")
-    for line in _lines(path):
+    for line in _lines(path, s):
         try:
             ev = json.loads(line)
         except ValueError:
@@ -110,7 +143,7 @@ def read_codex(path: Path) -> StreamSummary:
     messages, reasoning, command executions, file changes, MCP tool calls, web searches,
     errors), `turn.completed` (usage) or `turn.failed`, and top-level `error`."""
     s = StreamSummary("codex-json")
-    for line in _lines(path):
+    for line in _lines(path, s):
         try:
             ev = json.loads(line)
         except ValueError:
@@ -151,7 +184,7 @@ def read_codex(path: Path) -> StreamSummary:
 
 def read_raw(path: Path) -> StreamSummary:
     s = StreamSummary("raw")
-    for _ in _lines(path):
+    for _ in _lines(path, s):
         s.events += 1
     return s
 

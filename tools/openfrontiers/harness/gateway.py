@@ -29,6 +29,9 @@ from .sse import SSEReader
 # Upstream answers a retry cannot change: the API refuses this model, key or request.
 FATAL_STATUSES = {400, 401, 403, 404, 413, 422}
 FORWARD_HEADERS = ("content-type", "accept", "anthropic-version", "openai-beta")
+# The largest request body an agent may send (a long conversation with images fits); a
+# larger one is refused before it is held whole.
+MAX_REQUEST_BYTES = 64 << 20
 TOOL_BLOCKS = ("tool_use", "server_tool_use", "mcp_tool_use")
 OPENAI_TOOL_ITEMS = (
     "function_call",
@@ -311,7 +314,17 @@ def build_app(settings: GatewaySettings, log: GatewayLog) -> Any:
         return Response(_error_body(api, status, why), status, media_type="application/json")
 
     async def forward(request: Request, api: str) -> Response:
-        raw = await request.body()
+        # The body comes from the agent: read in pieces, never more than MAX_REQUEST_BYTES.
+        chunks: list[bytes] = []
+        size = 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > MAX_REQUEST_BYTES:
+                return await refuse(
+                    request, api, 413, f"the request body is over {MAX_REQUEST_BYTES} bytes"
+                )
+            chunks.append(chunk)
+        raw = b"".join(chunks)
         try:
             body = json.loads(raw)
             if not isinstance(body, dict):

@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 
 # Anthropic Messages API: server tools are typed (`web_search_20250305`, …); client tools
 # have no type or `custom`; Anthropic-defined client tools are run by the client.
-ANTHROPIC_CLIENT_TYPED = re.compile(r"^(custom|bash_\d+|text_editor_\d+|computer_\d+|memory_\d+)$")
-ANTHROPIC_WEB = re.compile(r"^(web_search|web_fetch)_\d+$")
-ANTHROPIC_HARMLESS_SERVER = re.compile(r"^tool_search_tool_(regex|bm25)(_\d+)?$")
+ANTHROPIC_CLIENT_TYPED = re.compile(r"custom|bash_\d+|text_editor_\d+|computer_\d+|memory_\d+")
+ANTHROPIC_WEB = re.compile(r"(web_search|web_fetch)_\d+")
+ANTHROPIC_HARMLESS_SERVER = re.compile(r"tool_search_tool_(regex|bm25)(_\d+)?")
 ANTHROPIC_DROP_FIELDS = ("mcp_servers", "container")
 ANTHROPIC_DROP_BETAS = re.compile(r"^(code-execution|mcp-client|files-api|skills)-")
 ANTHROPIC_WEB_BETAS = re.compile(r"^(web-fetch|web-search)-")
@@ -63,9 +63,9 @@ def anthropic_request(body: dict, model: str, web: bool) -> PolicyResult:
         kind = str(tool.get("type") or "")
         if (
             not kind
-            or ANTHROPIC_CLIENT_TYPED.match(kind)
-            or (web and ANTHROPIC_WEB.match(kind))
-            or ANTHROPIC_HARMLESS_SERVER.match(kind)
+            or ANTHROPIC_CLIENT_TYPED.fullmatch(kind)
+            or (web and ANTHROPIC_WEB.fullmatch(kind))
+            or ANTHROPIC_HARMLESS_SERVER.fullmatch(kind)
         ):
             kept.append(tool)
         else:

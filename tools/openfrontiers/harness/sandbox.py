@@ -27,9 +27,11 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..errors import UsageError, shown
 from ..jail.policy import JailPolicy, Limits, python_paths, system_paths
 from ..jail.uids import Ids, lease
 from ..jail.workspace import copy_tree, mount_tmpfs, unmount
+from ..project import LIBRARY
 from .config import AttemptLimits, EvaluatorConfig
 
 INSIDE = Path("/attempt")
@@ -226,3 +228,66 @@ def evaluator_mounts(
     config: EvaluatorConfig, agent_dir: Path | None, path_dirs: list[Path]
 ) -> AgentMounts:
     return AgentMounts(agent_dir, tuple(path_dirs), config.toolchain, config.mathlib)
+
+
+# The agent's program, when its profile binds no folder (`bind_up = 0`, the generic agent):
+# copied into the attempt's area, read-only, and shown to the jail alone.
+AGENT_FOLDER = "agent"
+# Entries looked at in a CLI folder before it is bound; a folder larger than this is refused
+# rather than shown unread.
+MAX_FOLDER_ENTRIES = 200_000
+
+
+def stage_executable(area: WorkArea, exe: Path) -> Path:
+    """A copy of `exe` in the area's own `agent/` folder (root's, read-only to the jail):
+    the jail sees that copy and nothing of the folder `exe` came from."""
+    folder = area.root / AGENT_FOLDER
+    folder.mkdir(mode=0o755, exist_ok=True)
+    copy = folder / exe.name
+    shutil.copyfile(exe, copy)
+    copy.chmod(0o555)
+    return copy
+
+
+def _is_checkout(folder: Path) -> bool:
+    return (folder / LIBRARY).is_dir() and (
+        (folder / "lakefile.toml").is_file() or (folder / LIBRARY / "evaluator").is_dir()
+    )
+
+
+def refuse_exposed_folder(folder: Path, private: tuple[Path, ...] = ()) -> None:
+    """Raise unless `folder` may be bound into the agent jail: the grading rule for tools
+    (grade/tools.py) applied to an agent CLI's folder. Refused: a folder inside a checkout
+    of this repository, or one that holds a checkout, an evaluator key (`*.key.json`),
+    answers (`answers.toml`), evaluator data (`FrontierBench/evaluator`) or any of the
+    `private` paths (the packets' folder) — the jail would show them to the agent."""
+    folder = folder.resolve()
+    why = (
+        "binding it would show the agent what it holds; put the agent's CLI in a folder of "
+        "its own (or give a profile with bind_up = 0, which copies the program in alone)"
+    )
+    for parent in (folder, *folder.parents):
+        if _is_checkout(parent):
+            raise UsageError(
+                f"agent folder {shown(folder)} is inside the checkout {shown(parent)}: {why}"
+            )
+    for place in private:
+        place = place.resolve()
+        if place == folder or place.is_relative_to(folder):
+            raise UsageError(f"agent folder {shown(folder)} holds {shown(place)}: {why}")
+    seen = 0
+    for root, dirs, files in os.walk(folder):
+        here = Path(root)
+        seen += len(dirs) + len(files)
+        if seen > MAX_FOLDER_ENTRIES:
+            raise UsageError(
+                f"agent folder {shown(folder)} holds more than {MAX_FOLDER_ENTRIES} entries, "
+                f"too many to look through before it is shown to the agent: {why}"
+            )
+        if _is_checkout(here):
+            raise UsageError(f"agent folder {shown(folder)} holds a checkout {shown(here)}: {why}")
+        found = [f for f in files if f.endswith(".key.json") or f == "answers.toml"]
+        if found:
+            raise UsageError(
+                f"agent folder {shown(folder)} holds evaluator data {shown(here / found[0])}: {why}"
+            )

@@ -11,7 +11,7 @@ from urllib.parse import parse_qsl, unquote, urlencode, urlsplit
 ARXIV_NEW = re.compile(r"(\d{4}\.\d{4,5})(v\d+)?", re.IGNORECASE)
 ARXIV_OLD = re.compile(r"([a-z\-]+(?:\.[A-Z]{2})?/\d{7})(v\d+)?", re.IGNORECASE)
 DOI = re.compile(r"(10\.\d{4,9}/[^\s?#]+)", re.IGNORECASE)
-TRACKING = re.compile(r"^(utm_.*|fbclid|gclid|ref|ref_src|source)$", re.IGNORECASE)
+TRACKING = re.compile(r"utm_.*|fbclid|gclid|ref|ref_src|source", re.IGNORECASE)
 SE_SITES = {
     "mathoverflow.net": "mathoverflow",
     "math.stackexchange.com": "math.se",
@@ -36,7 +36,7 @@ class Normalised:
 def _arxiv(host: str, path: str) -> Normalised | None:
     if not (host.endswith("arxiv.org") or host == "alphaxiv.org"):
         return None
-    m = re.match(r"^/(?:abs|pdf|html|format|src)/(.+?)(?:\.pdf)?/?$", path)
+    m = re.fullmatch(r"/(?:abs|pdf|html|format|src)/(.+?)(?:\.pdf)?/?", path)
     if m is None:
         return None
     ident = m.group(1)
@@ -91,6 +91,8 @@ def normalise(url: str) -> Normalised:
             return Normalised(
                 url, "wikipedia", f"wikipedia:{host.split('.')[0]}:{named.replace('_', ' ')}"
             )
-    query = urlencode(sorted((k, v) for k, v in parse_qsl(parts.query) if not TRACKING.match(k)))
+    query = urlencode(
+        sorted((k, v) for k, v in parse_qsl(parts.query) if not TRACKING.fullmatch(k))
+    )
     key = f"url:{host}{path.rstrip('/') or '/'}" + (f"?{query}" if query else "")
     return Normalised(url, "page", key)

@@ -80,10 +80,50 @@ class FixtureResolver:
         return [(ip, int(fixed))]
 
 
+def _v6(prefix: int, length: int) -> ipaddress.IPv6Network:
+    """The IPv6 prefix of `length` bits whose value is `prefix` (written as numbers, so that
+    no address literal stands in the source: tests/test_loopback_guard.py)."""
+    return ipaddress.IPv6Network((prefix << (128 - length), length))
+
+
+# IPv6 ranges that carry an IPv4 address, which is where a packet to them ends up. Judged
+# by that address: the well-known NAT64 prefix (RFC 6052, a /96, the IPv4 address in
+# the last 32 bits) and 6to4 (RFC 3056, a /16, in bits 16–47); the IPv4-mapped form is
+# Python's `ipv4_mapped`.
+NAT64 = _v6(0x64_FF9B << 64, 96)
+SIX_TO_FOUR = _v6(0x2002, 16)
+# Refused whatever they carry: local-use NAT64 (RFC 8215, a /48, where the IPv4
+# address sits depends on the operator's prefix length), Teredo (RFC 4380, a /32: a relay
+# and an obfuscated client address), the deprecated IPv4-compatible form (RFC 4291, ::/96)
+# and the IPv4-translated one (RFC 2765).
+REFUSED_V6 = (
+    (_v6(0x64_FF9B_0001, 48), "a local-use NAT64 address"),
+    (_v6(0x2001_0000, 32), "a Teredo address"),
+    (_v6(0, 96), "an IPv4-compatible address"),
+    (_v6(0xFFFF << 16, 96), "an IPv4-translated address"),
+    # The rest of ::/8, reserved by the IETF (Python counts most of it as global).
+    (_v6(0, 8), "in ::/8, reserved"),
+)
+
+
 def check_address(ip: str) -> None:
+    """Raise `Refused` unless `ip` is a public unicast address — for an IPv6 address that
+    carries an IPv4 one (NAT64, 6to4, IPv4-mapped), the IPv4 address too."""
     address = ipaddress.ip_address(ip)
-    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
-        address = address.ipv4_mapped
+    if isinstance(address, ipaddress.IPv6Address):
+        carried = None
+        if address in NAT64:
+            carried = ipaddress.IPv4Address(int(address) & 0xFFFF_FFFF)
+        elif address in SIX_TO_FOUR:
+            carried = address.sixtofour
+        elif address.ipv4_mapped is None:
+            for network, what in REFUSED_V6:
+                if address in network:
+                    raise Refused(f"{ip} is {what}: not a public address the proxy connects to")
+        if carried is not None and (not carried.is_global or carried.is_multicast):
+            raise Refused(f"{ip} carries {carried}, which is not a public address")
+        if address.ipv4_mapped is not None:
+            address = address.ipv4_mapped
     if not address.is_global or address.is_multicast:
         raise Refused(f"{ip} is not a public address")
 

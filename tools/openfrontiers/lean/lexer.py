@@ -7,8 +7,9 @@ know exactly where comments, string literals and names begin and end:
   line comments `-- …` (a block comment ends at the first unnested `-/`, even inside what
   looks like a string — Lean does not read strings in comments either);
 * string literals with escapes, raw strings `r"…"` / `r#"…"#`, and interpolated strings
-  after `s!`, `m!`, `f!` and `throwError`, whose `{…}` parts are lexed as code (a `sorry`
-  hidden in `s!"{sorry}"` is a real `sorry` token);
+  after `s!`, `m!`, `f!`, `throwError` and `println!`, whose `{…}` parts are lexed as code
+  (a `sorry` hidden in `s!"{sorry}"` is a real `sorry` token); `readings_agree` tells
+  whether a string read plainly would end at the same place read interpolated;
 * character literals (`'"'`, `'\\''`, `'\\x41'`, `'\\u{3b1}'`, and, as Lean reads them, one
   holding a line break) as opposed to primes in names (`f'`);
 * identifiers with Lean's character classes, dotted names and `«guillemet»` components
@@ -197,8 +198,20 @@ _FIELD_INDEX = re.compile(r"[0-9]+")
 _PLAIN_STRING_REST = re.compile(r'(?:[^"\\]|\\.)*', re.DOTALL)
 _BLOCK_DELIM = re.compile(r"/-|-/")
 
-# Tokens after which a string literal is interpolated (`{…}` holds code).
-INTERPOLATING = frozenset({"s!", "m!", "f!", "throwError"})
+# Tokens after which Lean always reads a string literal as interpolated (`{…}` holds code),
+# read in the sources of the pinned Lean (Lean.Parser.interpolatedStrFn, Lean/Parser/
+# StrInterpolation.lean, and the syntaxes that use it): `s!` (Init/Data/ToString/Macro.lean),
+# `m!` (Lean/Message.lean), `f!` (Lean/Data/Format/Macro.lean) take `interpolatedStr(term)`;
+# `throwError` (Lean/Exception.lean) and `println!` (Init/System/IO.lean) take
+# `interpolatedStr(term) <|> term`, which reads any string literal as interpolated. Other
+# syntaxes interpolate a string that does not follow their keyword (`throwErrorAt ref "…"`,
+# `trace[cls] "…"`) or only in one of their forms (`dbg_trace`: the term interpolates, the
+# tactic does not), and any library may add one: so a string read plainly here must read the
+# same interpolated (`readings_agree`), or the static layer refuses it.
+INTERPOLATING = frozenset({"s!", "m!", "f!", "throwError", "println!"})
+# How deep strings inside the `{…}` of strings are followed when both readings are compared
+# (`readings_agree`); no honest file nests them, and past it the readings count as different.
+MAX_READING_DEPTH = 4
 
 
 # Brackets, for matching groups in a token list (`answer(` opens a parenthesis too).
@@ -278,6 +291,33 @@ def tokenize(source: str) -> list[Token]:
     return _Lexer(source).run()
 
 
+def readings_agree(text: str, depth: int = 0) -> bool:
+    """Does the string literal `text` (a `STRING` token: `"…"` read plainly) end at the same
+    place when it is read as an interpolated string, where each `{…}` holds a term?
+
+    Lean reads a string interpolated wherever the syntax around it says so, which a lexer
+    cannot always know (`throwErrorAt ref "…"`, `trace[c] "…"`, a library's own syntax). Read
+    so, `"{" -- "}"` is one string holding the term `" -- "`, and what follows is code; read
+    plainly it is `"{"` and a comment. If both readings end where the plain one does, every
+    token after the string is the same either way. Strings inside the braces are compared the
+    same way (up to `MAX_READING_DEPTH`); only `text` itself is read, so the cost is linear in
+    its length for each level."""
+    if "{" not in text:
+        return True  # both readings are the same character by character
+    if depth >= MAX_READING_DEPTH:
+        return False
+    lexer = _Lexer(text)
+    lexer.last_significant = "s!"  # the opening `"` starts an interpolated string
+    tokens = lexer.run()
+    if lexer.outer_end != len(text):
+        return False
+    return all(
+        readings_agree(t.text, depth + 1)
+        for t in tokens
+        if t.kind is Kind.STRING and t.terminated and "{" in t.text
+    )
+
+
 class _Lexer:
     """One pass over one source; the state is the position and the interpolation stack."""
 
@@ -288,6 +328,9 @@ class _Lexer:
         # braces opened since, so we know which `}` returns to the string.
         self.interp: list[int] = []
         self.last_significant = ""
+        # Where the first interpolated string that closed outside every `{…}` ended: for
+        # `readings_agree`, where the string that opens the text ends when read interpolated.
+        self.outer_end: int | None = None
 
     def emit(self, kind: Kind, start: int, end: int, terminated: bool = True) -> None:
         text = self.src[start:end]
@@ -392,6 +435,8 @@ class _Lexer:
                 pos += 2
             elif ch == '"':
                 self.emit(Kind.INTERP_STRING, start, pos + 1)
+                if not self.interp and self.outer_end is None:
+                    self.outer_end = pos + 1
                 return pos + 1
             elif ch == "{":
                 self.emit(Kind.INTERP_STRING, start, pos + 1)

@@ -35,7 +35,7 @@ from ..lean.lexer import Kind, group_end
 
 DEFAULT_TACTICS = ("decide", "simp", "omega", "aesop")
 DEFAULT_HEARTBEATS = 200_000
-_TACTIC = re.compile(r"^[A-Za-z_][A-Za-z0-9_?!]*$")
+_TACTIC = re.compile(r"[A-Za-z_][A-Za-z0-9_?!]*")
 FORBIDDEN_TACTICS = frozenset({"sorry", "admit", "native_decide"})
 
 
@@ -73,7 +73,7 @@ class ProbeFile:
 def parse_tactics(spec: str | None) -> tuple[str, ...]:
     spec = ",".join(DEFAULT_TACTICS) if spec is None else spec
     tactics = tuple(t.strip() for t in spec.split(",") if t.strip())
-    bad = [t for t in tactics if not _TACTIC.match(t) or t in FORBIDDEN_TACTICS]
+    bad = [t for t in tactics if not _TACTIC.fullmatch(t) or t in FORBIDDEN_TACTICS]
     if bad or not tactics:
         raise UsageError(
             f"--tactics takes tactic names like decide,simp (not {', '.join(bad)}); "

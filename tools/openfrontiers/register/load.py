@@ -216,7 +216,7 @@ def load_register(path: Path) -> Register:
     items: dict[str, Item] = {}
     for item_id, table in raw_items.items():
         where = ("items", item_id)
-        if not ITEM_ID.match(item_id):
+        if not ITEM_ID.fullmatch(item_id):
             r.error(
                 where,
                 "unknown-id",
@@ -292,7 +292,7 @@ def _item(r: _Reader, item_id: str, t: dict[str, Any], where: tuple) -> Item | N
         if item_id[0] not in expected_prefix:
             r.error(where + ("split",), "split-id", f"{item_id} cannot be in {split}")
     evidence_date = r.string(t, "evidence_date", where)
-    if evidence_date and not YEAR_MONTH.match(evidence_date):
+    if evidence_date and not YEAR_MONTH.fullmatch(evidence_date):
         r.error(where + ("evidence_date",), "bad-date", "evidence_date must be YYYY-MM")
     sources = []
     for s, w in r.tables(t, "sources", where):

@@ -108,8 +108,8 @@ AREAS = (
 )
 # The ordinal 1–5 curator scores of Appendix C, in register order.
 SCORE_NAMES = ("importance", "clarity", "formalization_cost", "proof_cost")
-ITEM_ID = re.compile(r"^[RENO][0-9]{2}$")
-YEAR_MONTH = re.compile(r"^[0-9]{4}-(0[1-9]|1[0-2])$")
+ITEM_ID = re.compile(r"[RENO][0-9]{2}")
+YEAR_MONTH = re.compile(r"[0-9]{4}-(0[1-9]|1[0-2])")
 
 
 @dataclass(frozen=True)

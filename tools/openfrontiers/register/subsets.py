@@ -18,7 +18,7 @@ from ..tomlpos import load_toml
 from .load import Register
 
 DYNAMIC = ("all", "written")
-_SPEC = re.compile(r"^(?P<name>[A-Za-z0-9][A-Za-z0-9_.-]*?)(?:@(?P<version>v[0-9]+))?$")
+_SPEC = re.compile(r"(?P<name>[A-Za-z0-9][A-Za-z0-9_.-]*?)(?:@(?P<version>v[0-9]+))?")
 
 
 def ids_digest(ids: tuple[str, ...]) -> str:
@@ -47,7 +47,7 @@ class SubsetCatalog:
 
     def resolve(self, spec: str, register: Register) -> Subset:
         """`NAME@vN`, `NAME` (its newest version), `all` or `written`."""
-        m = _SPEC.match(spec.strip())
+        m = _SPEC.fullmatch(spec.strip())
         if not m:
             raise UsageError(f"{spec!r} is not a subset name (NAME or NAME@vN)")
         name, version = m.group("name"), m.group("version") or ""

@@ -30,7 +30,7 @@ from ..errors import InputError, Location, OfbError, UsageError
 from ..evaluator.answers import AI_CREDITS
 from ..tomlpos import load_toml, schema_errors
 
-_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 
 
 @dataclass(frozen=True)
@@ -125,7 +125,7 @@ def load_models(path: Path) -> ModelRegistry:
     models: dict[str, Model] = {}
     for name, table in raw.items() if isinstance(raw, dict) else ():
         where = ("models", name)
-        if not _NAME.match(name):
+        if not _NAME.fullmatch(name):
             error(where, "bad-name", f"{name!r}: a model name is letters, digits, '.', '_', '-'")
             continue
         found = schema_errors(path, lines, table, _MODEL_SCHEMA, at=where, rules=_RULES)

@@ -198,6 +198,8 @@ COMMAND_WORDS = frozenset(
         "register_aesop_check_option",
         # Mathlib (Mathlib/Util/CountHeartbeats.lean)
         "count_heartbeats",
+        # Mathlib (Mathlib/Tactic/Sat/FromLRAT.lean): evaluates its two string terms
+        "lrat_proof",
     }
 )
 # Term and tactic syntax that runs code written in the submission (`by_elab` elaborates a
@@ -217,6 +219,38 @@ RUN_CODE_WORDS = {
     "slim_check": "runs the submission's definitions, compiled, to look for counterexamples "
     "(it never proves anything)",
 }
+# Term, tactic and conv syntax of the pinned Lean, Mathlib and their dependencies that
+# evaluates code while the file is compiled — the submission's own definitions included —
+# or runs a program, beside the `run_…`/`by_elab` words above. The list was made as
+# COMMAND_WORDS was: by reading the sources at the pins for the calls that evaluate
+# (`Lean.Meta.evalExpr`, `Lean.Elab.Term.evalTerm`, `evalConst`/`evalConstCheck`,
+# `Lean.Widget.evalWidgetInstance`) or that start a process or read a file
+# (`IO.Process.output`/`spawn`, `IO.FS.readFile`), and keeping the term, tactic and conv
+# syntax whose elaborator reaches one (commands are COMMAND_WORDS'; tactic configurations,
+# evaluated too, are the residual of docs/grading.md). Each entry names the file it was
+# read in. The `lean` CI job checks that each is a leading token of the toolchain's term,
+# tactic or conv parsers (submission/keywords.py, ci/CommandKeywords.lean), so a renamed or
+# removed entry fails there. `eval%` is one token to Lean and the word `eval` and `%` to our
+# lexer: the static layer matches it as `eval` directly followed by `%`.
+EVALUATING = {
+    "eval%": "evaluates its term in the interpreter (`Lean.Meta.evalExpr`, unsafe) and puts "
+    "the value in its place (Mathlib/Tactic/Eval.lean)",
+    "trace": "Mathlib's tactic `trace e` evaluates `toString e` (`evalExpr`) to print it "
+    "(Mathlib/Tactic/Trace.lean); write `Matrix.trace` and the like qualified",
+    "success_if_fail_with_msg": "evaluates its message term (`Term.evalTerm String`) "
+    "(Mathlib/Tactic/SuccessIfFailWithMsg.lean)",
+    "from_lrat": "evaluates both string terms (`Term.evalTerm String`) "
+    "(Mathlib/Tactic/Sat/FromLRAT.lean)",
+    "run_conv": "runs a `TacticM` program of the submission in conv mode (`run_tac`) "
+    "(Mathlib/Tactic/Conv.lean)",
+    "polyrith": "runs `curl` to a web service while the file compiles (`IO.Process.output`) "
+    "and only suggests a `linear_combination` (Mathlib/Tactic/Polyrith.lean)",
+    "include_str": "evaluates its path term (`evalTerm System.FilePath`) and reads that file "
+    "(Lean/Elab/BuiltinTerm.lean)",
+    "with_panel_widgets": "evaluates the widget constants it names "
+    "(`Widget.evalWidgetInstance`; ProofWidgets/Component/Panel/Basic.lean)",
+}
+
 # The meta level: a proof never names Lean's implementation (everything meta lives under
 # `Lean.`, reached by name or through `open Lean …`), its monads or IO; code of these types
 # is what compile-time attacks are written in.

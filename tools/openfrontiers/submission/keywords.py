@@ -11,6 +11,11 @@ another command's keyword.
 
 A token is judged as the static layer sees it: by the first token our lexer reads from it
 (`gen_injective_theorems%` is the word `gen_injective_theorems`, `variable?` one word).
+
+The same table lists the leading tokens of the `term`, `tactic` and `conv` categories:
+`check_evaluating` fails naming every entry of `allowlist.EVALUATING` (the syntax that
+evaluates code at elaboration time, read from the sources) that the toolchain no longer
+has, so the list cannot silently go stale.
 """
 
 from __future__ import annotations
@@ -45,6 +50,8 @@ class CommandTable:
     lean: str  # the toolchain's version string
     tokens: tuple[str, ...]
     unindexed: int  # command parsers without a leading token (never indexed by one)
+    # Leading tokens of other categories (term, tactic, conv); None in an older table.
+    categories: dict[str, tuple[str, ...]] | None = None
 
 
 def read_table(path: Path) -> CommandTable:
@@ -64,7 +71,20 @@ def read_table(path: Path) -> CommandTable:
             f"{path}: a command table is an object with `tokens` (a list of strings) and "
             "`unindexed` (a number)"
         )
-    return CommandTable(str(data.get("lean", "?")), tuple(tokens), unindexed)
+    categories = data.get("categories")
+    if categories is not None and not (
+        isinstance(categories, dict)
+        and all(
+            isinstance(v, list) and all(isinstance(t, str) for t in v) for v in categories.values()
+        )
+    ):
+        raise OfbError(f"{path}: `categories` maps each category to a list of strings")
+    return CommandTable(
+        str(data.get("lean", "?")),
+        tuple(tokens),
+        unindexed,
+        None if categories is None else {str(k): tuple(v) for k, v in categories.items()},
+    )
 
 
 def _covering_words() -> dict[str, str]:
@@ -75,6 +95,7 @@ def _covering_words() -> dict[str, str]:
         (allowlist.MODIFIERS, "an allowed modifier"),
         (allowlist.COMMAND_WORDS, "rejected wherever it stands (COMMAND_WORDS)"),
         (allowlist.RUN_CODE_WORDS, "rejected wherever it stands (run-code)"),
+        (allowlist.EVALUATING, "rejected wherever it stands (run-code)"),
         (static.TRUST_ESCAPES, "rejected wherever it stands (trust)"),
     ):
         for name in names:
@@ -115,6 +136,21 @@ def check(table: CommandTable) -> list[str]:
     return problems
 
 
+def check_evaluating(table: CommandTable) -> list[str]:
+    """One message per entry of `allowlist.EVALUATING` that is no leading token of the
+    toolchain's term, tactic or conv parsers (empty: the list matches the toolchain)."""
+    if table.categories is None:
+        return ["the table lists no term, tactic or conv tokens: run this checkout's script"]
+    known = {token.strip() for tokens in table.categories.values() for token in tokens}
+    return [
+        f"`{word}` (allowlist.EVALUATING) is no term, tactic or conv keyword of Lean "
+        f"{table.lean} with Mathlib: re-read its source ({why.rsplit('(', 1)[-1].rstrip(')')}) "
+        "and update the list"
+        for word, why in sorted(allowlist.EVALUATING.items())
+        if word not in known
+    ]
+
+
 def main(argv: list[str]) -> int:
     """`python -m openfrontiers.submission.keywords TABLE.json`: 0 when every command token
     is covered, 1 naming each one that is not, 2 when the table cannot be read."""
@@ -126,13 +162,14 @@ def main(argv: list[str]) -> int:
     except OfbError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    problems = check(table)
+    problems = check(table) + check_evaluating(table)
     for problem in problems:
         print(f"{argv[0]}: {problem}", file=sys.stderr)
     if not problems:
         print(
             f"command keywords: all {len(set(table.tokens))} leading tokens of Lean "
-            f"{table.lean}'s command parsers are covered by the static layer"
+            f"{table.lean}'s command parsers are covered by the static layer; all "
+            f"{len(allowlist.EVALUATING)} evaluating term/tactic keywords exist"
         )
     return 1 if problems else 0
 

@@ -89,17 +89,22 @@ def main(argv: list[str] | None = None, root: Path | None = None) -> int:
     args = parser.parse_args(argv)
     root = root or Path.cwd()
     problem_path, solution_path = root / "Problem.lean", root / args.solution
+    shown_name = ascii(args.solution)[1:-1]  # a name with a line break prints escaped
     for path in (problem_path, solution_path):
         if not path.is_file():
-            print(f"check_submission: {path.name} not found in {root}", file=sys.stderr)
+            print(
+                f"check_submission: {ascii(path.name)[1:-1]} not found in {root}", file=sys.stderr
+            )
             return 2
-    problem = problem_path.read_text(encoding="utf-8")
+    problem = static.read_source(problem_path.read_bytes())
     try:
-        solution = solution_path.read_text(encoding="utf-8")
+        # The bytes as the grader reads them: no newline conversion (a lone carriage return
+        # must be judged here exactly as the grader judges it).
+        solution = static.read_source(solution_path.read_bytes())
     except UnicodeDecodeError as exc:
         # Rejected, as the grader rejects it: exit 1, never a traceback.
         print(
-            f"check_submission: {args.solution} is not UTF-8 ({exc.reason} at byte "
+            f"check_submission: {shown_name} is not UTF-8 ({exc.reason} at byte "
             f"{exc.start}); Lean reads UTF-8 only: save it as UTF-8",
             file=sys.stderr,
         )
@@ -116,6 +121,7 @@ def main(argv: list[str] | None = None, root: Path | None = None) -> int:
             "passed": result.passed,
             "answer": result.answer,
             "issues": [i.as_dict() for i in result.issues],
+            "issues_total": result.total,
         }
     }
     ok = result.passed
@@ -135,7 +141,9 @@ def main(argv: list[str] | None = None, root: Path | None = None) -> int:
         print(json.dumps(report, indent=2))
     else:
         for issue in result.issues:
-            print(issue.text(args.solution))
+            print(issue.text(shown_name))
+        if result.omitted:
+            print(f"… and {result.omitted} more findings")
         if report["lean"] is None:
             print(
                 "static rules: "

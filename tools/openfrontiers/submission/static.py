@@ -61,6 +61,7 @@ from ..lean.lexer import (
     Token,
     brackets,
     group_end,
+    readings_agree,
     tokenize,
 )
 from . import allowlist
@@ -69,10 +70,10 @@ from . import allowlist
 # bootstrap.*, interpreter.*, …) can change what the kernel or the elaborator accepts, and
 # `trace.profiler.output` makes Lean write a file wherever the submission says.
 SAFE_OPTIONS = re.compile(
-    r"^(?:maxHeartbeats|maxRecDepth|synthInstance\.maxHeartbeats|synthInstance\.maxSize"
+    r"(?:maxHeartbeats|maxRecDepth|synthInstance\.maxHeartbeats|synthInstance\.maxSize"
     r"|autoImplicit|relaxedAutoImplicit|linter\..+|pp\..+|trace\.(?!profiler\.output).+"
     r"|profiler(?:\..+)?"
-    r"|exponentiation\.threshold)$"
+    r"|exponentiation\.threshold)"
 )
 TRUST_ESCAPES = {
     "native_decide": "trusts compiled code",
@@ -201,18 +202,42 @@ _UNSEEN = re.compile(
 )
 
 
+# A carriage return not followed by a line feed. Lean turns each CRLF into LF before it
+# reads a file, and rejects a CR left over between tokens ("isolated carriage returns are
+# not allowed") while a comment or string swallows it; a reader that turns it into a line
+# break (Python's text mode) would end a `--` comment there and read code Lean never reads.
+_LONE_CR = re.compile("\r(?!\n)")
+
+
+def read_source(data: bytes) -> str:
+    """The one reading of a submission's bytes that every check shares — the grader, `ofb
+    grade static` and the packets' `check_submission`: strict UTF-8, nothing translated (no
+    newline conversion, a byte order mark kept so that the lexing rule reports it).
+    Raises `UnicodeDecodeError` for bytes that are not UTF-8, which Lean refuses too."""
+    return data.decode("utf-8")
+
+
 def _char_name(ch: str) -> str:
     """`U+FEFF (ZERO WIDTH NO-BREAK SPACE)`; control characters have no Unicode name."""
     return f"U+{ord(ch):04X}" + (f" ({unicodedata.name(ch)})" if unicodedata.name(ch, "") else "")
 
 
+# Bounds on what the layer reports about one file: the findings kept (the rest counted),
+# the findings a verdict line lists, and the characters of one message (which may quote a
+# token of the submission, up to its 8 MiB).
+MAX_KEPT_ISSUES = 1000
+MAX_LISTED_ISSUES = 50
+MAX_SHOWN_CHARS = 500
+
 RULES = {
     "imports": "only `import Mathlib` and `import FrontierBench.Util.*`",
     "lexing": "the file reads the same to Lean as to this layer: no invisible, direction or "
-    "control character and no space but ASCII's (a byte order mark included), nothing runs "
-    "to the end of the file, no comment or character literal glued to a symbol (`\\/-`, "
-    "`×'\"'`), no command keyword inside a string or a «name», no name ending in a "
-    "code-running command keyword (Lean's error recovery restarts inside them)",
+    "control character (a carriage return not followed by a line feed included) and no space "
+    "but ASCII's (a byte order mark included), nothing runs to the end of the file, no "
+    "comment or character literal glued to a symbol (`\\/-`, `×'\"'`), no string that "
+    "ends elsewhere when read as an interpolated string, no command keyword inside a string "
+    "or a «name», no name ending in a code-running command keyword (Lean's error recovery "
+    "restarts inside them)",
     "sorry": "no sorry, admit, sorryAx or stop (Lean's `repeat sorry`)",
     "axiom": "no axiom declarations",
     "trust": "no native_decide, decide +native, bv_decide, ofReduceBool, trustCompiler, "
@@ -227,7 +252,8 @@ RULES = {
     "attribute": "only the attributes simp, norm_cast, push_cast, gcongr, fun_prop, ext, "
     "reducible, irreducible, grind (=, →, ←), on the submission's own declarations",
     "run-code": "no code run at compile time: no #-command (#eval, #eval!, #guard, #check, "
-    "…; write Mathlib's `#s` as `# s`), by_elab, run_tac, run_cmd, initialize, plausible; "
+    "…; write Mathlib's `#s` as `# s`), by_elab, run_tac, run_cmd, initialize, plausible, "
+    "eval%, trace, from_lrat, include_str, polyrith, with_panel_widgets, …; "
     "every rule of aesop's (add …) names a builder other than tactic (apply, simp, …); no "
     "configuration field that holds code (linarith's discharger, oracle, preprocessors)",
     "metaprogramming": "no meta-level names (Lean.…, Qq.…, TacticM, MetaM, IO, IO.…, "
@@ -270,14 +296,37 @@ class Issue:
 
 @dataclass
 class StaticResult:
-    issues: list[Issue] = field(default_factory=list)
+    issues: list[Issue] = field(default_factory=list)  # the first MAX_KEPT_ISSUES findings
     answer: str | None = None  # the submitted answer's tokens, joined by spaces
     answer_source: str | None = None  # the submitted answer exactly as written
     namespace: str | None = None  # the allowed namespace the submission's `main` is in
+    omitted: int = 0  # findings past MAX_KEPT_ISSUES: counted, not kept
 
     @property
     def passed(self) -> bool:
         return not self.issues
+
+    @property
+    def total(self) -> int:
+        return len(self.issues) + self.omitted
+
+    def listed(self) -> dict:
+        """What a published verdict line says of this layer: whether it passed, the first
+        MAX_LISTED_ISSUES findings and how many there are in all — a hostile file can make
+        millions, and a verdict line must stay a line."""
+        return {
+            "passed": self.passed,
+            "issues": [i.as_dict() for i in self.issues[:MAX_LISTED_ISSUES]],
+            "issues_total": self.total,
+        }
+
+
+def clipped(text: str | None, limit: int = MAX_SHOWN_CHARS) -> str | None:
+    """`text` cut to `limit` characters, saying how long it was (for what a verdict line or a
+    message quotes from a submission)."""
+    if text is None or len(text) <= limit:
+        return text
+    return f"{text[:limit]}… ({len(text)} characters)"
 
 
 def normalize(tokens: list[Token], rename: dict[str, str]) -> list[str]:
@@ -477,11 +526,12 @@ class _Checker:
             line, col = self.sub.lean.line_col(offset)
         else:
             line, col = 1, 1
-        self.result.issues.append(Issue(rule, line, col, message))
+        if len(self.result.issues) >= MAX_KEPT_ISSUES:
+            self.result.omitted += 1
+            return
+        self.result.issues.append(Issue(rule, line, col, clipped(message) or ""))
 
     def run(self) -> StaticResult:
-        if self.characters():
-            return self.result
         main = self.main()
         self.commands(main)
         self.lexing()
@@ -501,30 +551,6 @@ class _Checker:
         return any(start <= tok.start < end for start, end in self.reference_spans)
 
     # -- everywhere ---------------------------------------------------------------------
-    def characters(self) -> bool:
-        """Report every character in `_UNSEEN` (one finding per line and character) and
-        say whether there was one: the other rules would read a file Lean reads otherwise,
-        and their findings there would only mislead."""
-        seen: set[tuple[int, str]] = set()
-        found = False
-        for m in _UNSEEN.finditer(self.sub.lean.source):
-            found = True
-            ch = m.group()
-            line = self.sub.lean.line_col(m.start())[0]
-            if (line, ch) in seen:
-                continue
-            seen.add((line, ch))
-            where = " at the start of the file (a byte order mark)" if m.start() == 0 else ""
-            self.issue(
-                "lexing",
-                m.start(),
-                f"{_char_name(ch)}{where}: Lean reads it as neither a space nor part of a "
-                "token, or it hides what the text says; remove it (save the file as UTF-8 "
-                "without a byte order mark, and use ASCII spaces). The other rules run once "
-                "it is gone",
-            )
-        return found
-
     def lexing(self) -> None:
         """The file must read the same to Lean as to this layer. Lean's token table is
         larger than the lexer's (`\\/`, `×'`, `''` …), and after a parse error Lean restarts
@@ -562,6 +588,15 @@ class _Checker:
                     f"{tok.text[0]}` as one token and the rest as code; put a space between",
                 )
             elif tok.kind in (Kind.STRING, Kind.INTERP_STRING, Kind.RAW_STRING):
+                if tok.kind is Kind.STRING and not readings_agree(tok.text):
+                    self.issue(
+                        "lexing",
+                        tok,
+                        "this string ends elsewhere when read as an interpolated string (as "
+                        "Lean reads it after `s!`, `println!`, `dbg_trace`, `throwErrorAt "
+                        "ref`, …, where `{…}` holds a term), and what follows it would be "
+                        "read otherwise: write a brace in a string as `\\x7b`",
+                    )
                 start = len(tok.text) - len(tok.text.lstrip("r#")) + 1
                 inner = tok.text[start:]
                 inner = inner.rstrip("#")[:-1] if inner.endswith(('"', "#")) else inner[:-1]
@@ -726,6 +761,15 @@ class _Checker:
             self.issue("trust", tok, "`native` decision procedures trust compiled code")
         elif text in allowlist.RUN_CODE_WORDS:
             self.issue("run-code", tok, f"`{text}` {allowlist.RUN_CODE_WORDS[text]}")
+        elif text in allowlist.EVALUATING:
+            self.issue("run-code", tok, f"`{text}` {allowlist.EVALUATING[text]}")
+        elif (
+            text == "eval"
+            and i + 1 < len(code)
+            and code[i + 1].text == "%"
+            and code[i + 1].start == tok.end
+        ):
+            self.issue("run-code", tok, f"`eval%` {allowlist.EVALUATING['eval%']}")
         elif text in allowlist.COMMAND_WORDS:
             self.issue(
                 "command",
@@ -768,7 +812,7 @@ class _Checker:
             )
         elif text == "set_option" and i + 1 < len(code):
             option = _plain_name(code[i + 1].text)  # `trace.«profiler».output` too
-            if not SAFE_OPTIONS.match(option):
+            if not SAFE_OPTIONS.fullmatch(option):
                 self.issue("set-option", code[i + 1], f"set_option {option} is not allowed")
             elif (
                 option in ("autoImplicit", "relaxedAutoImplicit")
@@ -1203,6 +1247,54 @@ class _Checker:
         return name
 
 
+def character_findings(source: str) -> StaticResult:
+    """The `lexing` rule's first part, on the text alone: every lone carriage return and
+    every character of `_UNSEEN`, one finding per line and character. Run before anything
+    is lexed: the other rules would read a file Lean reads otherwise, and their findings
+    there would only mislead — and a file of millions of such characters is never turned
+    into millions of tokens."""
+    result = StaticResult()
+    seen: set[tuple[int, str]] = set()
+    # Lines are counted as the matches come, in order (no table of every line start: a
+    # file of millions of short lines would make it large).
+    counted = [0, 1]  # the offset lines are counted up to, and its line
+
+    def found(offset: int, ch: str, message: str) -> None:
+        if len(result.issues) >= MAX_KEPT_ISSUES:
+            result.omitted += 1  # past the kept findings, every further character is counted
+            return
+        if offset < counted[0]:
+            counted[:] = [0, 1]
+        counted[1] += source.count("\n", counted[0], offset)
+        counted[0] = offset
+        line, column = counted[1], offset - (source.rfind("\n", 0, offset) + 1) + 1
+        if (line, ch) in seen:
+            return
+        seen.add((line, ch))
+        result.issues.append(Issue("lexing", line, column, message))
+
+    for m in _LONE_CR.finditer(source):
+        found(
+            m.start(),
+            "\r",
+            "U+000D (CARRIAGE RETURN) not followed by a line feed: Lean rejects it between "
+            "tokens and reads it as part of a comment or string elsewhere, where other readers "
+            "see a line break; save the file with LF (or CRLF) line endings",
+        )
+    for m in _UNSEEN.finditer(source):
+        ch = m.group()
+        where = " at the start of the file (a byte order mark)" if m.start() == 0 else ""
+        found(
+            m.start(),
+            ch,
+            f"{_char_name(ch)}{where}: Lean reads it as neither a space nor part of a token, "
+            "or it hides what the text says; remove it (save the file as UTF-8 without a byte "
+            "order mark, and use ASCII spaces). The other rules run once it is gone",
+        )
+    result.issues.sort(key=lambda i: (i.line, i.column, i.rule))
+    return result
+
+
 def check(
     submission: str, reference: str, *, namespaces: dict[str, str], yes_no: bool | None
 ) -> StaticResult:
@@ -1212,4 +1304,7 @@ def check(
     (a packet id to itself; for the grader, also the item's own namespace). `yes_no` is
     True for yes/no items, False for value items and None when unknown.
     """
+    early = character_findings(submission)
+    if not early.passed:
+        return early
     return _Checker(submission, reference, namespaces, yes_no).run()

@@ -13,17 +13,19 @@ import re
 from ...errors import UsageError
 from ..spec import Verifier
 
-_MODULE = re.compile(r"^[a-z][0-9]{2}$")
+_MODULE = re.compile(r"[a-z][0-9]{2}")
 
 
 def items() -> list[str]:
     """Every item id with a verifier, sorted."""
-    return sorted(m.name.upper() for m in pkgutil.iter_modules(__path__) if _MODULE.match(m.name))
+    return sorted(
+        m.name.upper() for m in pkgutil.iter_modules(__path__) if _MODULE.fullmatch(m.name)
+    )
 
 
 def get(item: str) -> Verifier:
     name = item.strip().lower()
-    if not _MODULE.match(name) or name.upper() not in items():
+    if not _MODULE.fullmatch(name) or name.upper() not in items():
         raise UsageError(
             f"{item!r} has no certificate verifier; items with one: {', '.join(items())}"
         )

@@ -213,7 +213,7 @@ def status_table(doc: TomlDoc, key: str = "status") -> dict[str, str]:
     return dict(table)
 
 
-_MSC_CODE = re.compile(r"^[0-9]{2}([A-Z](xx|XX|[0-9]{2})|-XX)?$")
+_MSC_CODE = re.compile(r"[0-9]{2}([A-Z](xx|XX|[0-9]{2})|-XX)?")
 
 
 @dataclass(frozen=True)
@@ -251,7 +251,7 @@ def editorial_msc(doc: TomlDoc, taxonomy: Taxonomy) -> dict[str, Editorial]:
         unknown = [
             c
             for c in codes
-            if not isinstance(c, str) or not _MSC_CODE.match(c) or c[:2] not in taxonomy.classes
+            if not isinstance(c, str) or not _MSC_CODE.fullmatch(c) or c[:2] not in taxonomy.classes
         ]
         if unknown:
             errors.append(

@@ -31,15 +31,15 @@ from .base import ImportContext, Importer, ImportResult, editorial_msc
 
 NAME = "colt-open-problems"
 VERSION = "1"
-_VOLUME = re.compile(r"^v([0-9]+)$")
+_VOLUME = re.compile(r"v([0-9]+)")
 _OPEN = re.compile(r"^\s*open\s+(problem|question)s?\b", re.IGNORECASE)
-_DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 def run(path: Path, ctx: ImportContext) -> ImportResult:
     volumes = (
         sorted(
-            (p for p in path.iterdir() if p.is_dir() and _VOLUME.match(p.name)),
+            (p for p in path.iterdir() if p.is_dir() and _VOLUME.fullmatch(p.name)),
             key=lambda p: int(p.name[1:]),
         )
         if path.is_dir()
@@ -152,7 +152,7 @@ def _record(
     pdf_text = str(meta.get("pdf") or "")
     pdf = pdf_text if pdf_text.startswith(("http://", "https://")) else None
     raw_day = meta.get("date")
-    day = str(raw_day) if raw_day is not None and _DATE.match(str(raw_day)) else None
+    day = str(raw_day) if raw_day is not None and _DATE.fullmatch(str(raw_day)) else None
     year = int(day[:4]) if day else None
     collection = str(conf.get("shortname") or "") or None
     venue = str(meta.get("container-title") or conf.get("booktitle") or "").strip()

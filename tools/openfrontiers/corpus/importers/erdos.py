@@ -19,8 +19,8 @@ NAME = "erdos-problems"
 VERSION = "1"
 DATA = Path("data") / "problems.yaml"
 SITE = "https://www.erdosproblems.com"
-_OEIS = re.compile(r"^A[0-9]{6}$")
-_DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
+_OEIS = re.compile(r"A[0-9]{6}")
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 _STATE_KEYS = ("informal_status", "formal_status", "status", "formalized")
 # libyaml's safe loader where PyYAML was built with it (about ten times faster on the
 # database), else the pure-Python one: both build the same values.
@@ -83,7 +83,7 @@ def _record(
     references = [reference("website", f"Thomas Bloom (ed.), Erdős Problems #{number}", page)]
     for seq in entry.get("oeis") or []:
         # "N/A" and "possible" are the database's notes, not sequences.
-        if _OEIS.match(str(seq)):
+        if _OEIS.fullmatch(str(seq)):
             references.append(reference("oeis", f"OEIS {seq}", f"https://oeis.org/{seq}"))
     formal = entry.get("formal_status") or {}
     lean_proof = "not-recorded"
@@ -114,7 +114,7 @@ def _record(
         )
     informal = entry.get("informal_status") or {}
     as_of = informal.get("last_update")
-    as_of = str(as_of) if as_of is not None and _DATE.match(str(as_of)) else None
+    as_of = str(as_of) if as_of is not None and _DATE.fullmatch(str(as_of)) else None
     comment = str(entry["comments"]) if entry.get("comments") else ""
     suffix = comment or " / ".join(tags)
     prize = str(entry.get("prize") or "")

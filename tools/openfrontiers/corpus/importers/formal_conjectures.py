@@ -37,7 +37,7 @@ from .base import ImportContext, Importer, ImportResult, status_table
 NAME = "formal-conjectures"
 VERSION = "1"
 TREE = "FormalConjectures"
-_FORMAL_PROOF = re.compile(r'^formal_proof using (\S+) at "(.*)"$', re.DOTALL)
+_FORMAL_PROOF = re.compile(r'formal_proof using (\S+) at "(.*)"', re.DOTALL)
 # `*Reference:*`, `*References:*`, `**References**`, `References:` at the start of a line.
 _REFERENCE_MARK = re.compile(
     r"^\s*[*_]*\s*references?\s*(?::\s*[*_]*|[*_]+\s*:?)\s*", re.IGNORECASE
@@ -407,7 +407,7 @@ def _facts(lean: LeanFile, m: _Decl, rel: str, commit: str | None, toolchain: st
     answers = _answers(decl, source)
     proofs = []
     for attr in decl.attributes:
-        fp = _FORMAL_PROOF.match(attr)
+        fp = _FORMAL_PROOF.fullmatch(attr)
         if fp:
             proofs.append({"using": fp.group(1), "at": fp.group(2)})
     has_sorry = _has_ident(decl.tokens, frozenset({"sorry", "admit"}))

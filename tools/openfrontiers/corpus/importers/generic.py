@@ -71,8 +71,8 @@ COLUMNS = {
     "posed_year",
     "record_kind",
 }
-_MSC = re.compile(r"^[0-9]{2}([A-Z](xx|XX|[0-9]{2})|-XX)?$")
-_DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
+_MSC = re.compile(r"[0-9]{2}([A-Z](xx|XX|[0-9]{2})|-XX)?")
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 def mapping_source(path: Path) -> str:
@@ -274,7 +274,7 @@ def _record(
     result.count_unmapped(unmapped)
     codes = re.split(r"[;,\s]+", _get(row, columns.get("msc")) or "")
     for code in (c for c in codes if c):
-        if _MSC.match(code) and code[:2] in ctx.taxonomy.classes:
+        if _MSC.fullmatch(code) and code[:2] in ctx.taxonomy.classes:
             if all(m["code"] != code for m in msc):
                 msc.append(msc_entry(code, "source-map", f"column {columns['msc']!r}: {code}"))
         else:
@@ -295,7 +295,7 @@ def _record(
             f"{rel}:{line}: posed_year {year_text!r} is not a year (1000–2100); left empty"
         )
     as_of = _get(row, columns.get("status_as_of"))
-    if as_of and not _DATE.match(as_of):
+    if as_of and not _DATE.fullmatch(as_of):
         result.notes.append(
             f"{rel}:{line}: status_as_of {as_of!r} is not a date (YYYY-MM-DD); the "
             "snapshot time stands in for it"
@@ -331,7 +331,7 @@ def _record(
             rel,
             f"{rel}:{line}",
             has_full_text=full_text and statement is not None,
-            status_as_of=as_of if as_of and _DATE.match(as_of) else None,
+            status_as_of=as_of if as_of and _DATE.fullmatch(as_of) else None,
         ),
         references=references,
         posed_year=year,

@@ -30,10 +30,10 @@ VERSION = "1"
 PROBLEMS = "open.tex"
 OTHERS = ("open-problems.tex", "list-of-files-open.txt")
 _SECTION = re.compile(r"^\\section\*?\{(?P<title>[^}]*)\}")
-_SUBSECTION = re.compile(r"^\\subsection\*?\{(?P<title>.*)\}\s*$")
+_SUBSECTION = re.compile(r"\\subsection\*?\{(?P<title>.*)\}\s*")
 _PR = re.compile(r"\\begin\{pr\}(?P<body>.*?)\\end\{pr\}", re.DOTALL)
 _CITE = re.compile(r"\\cite(?:\[[^\]]*\])*\{(?P<keys>[^}]+)\}")
-_LABEL = re.compile(r"^\\label\{[^}]*\}\s*$")
+_LABEL = re.compile(r"\\label\{[^}]*\}\s*")
 _LICENSE = re.compile(r"licensed under ([A-Z][A-Za-z -]*[0-9.]+)")
 
 
@@ -98,7 +98,7 @@ def run(path: Path, ctx: ImportContext) -> ImportResult:
 
     for number, line in enumerate(lines, 1):
         sec = _SECTION.match(line)
-        sub = _SUBSECTION.match(line)
+        sub = _SUBSECTION.fullmatch(line)
         if sec or sub:
             close()
             current, body = None, []
@@ -124,7 +124,7 @@ def _record(
     body_lines: list[str],
     status: str,
 ) -> dict[str, Any] | None:
-    kept = [ln for ln in body_lines if not ln.lstrip().startswith("%") and not _LABEL.match(ln)]
+    kept = [ln for ln in body_lines if not ln.lstrip().startswith("%") and not _LABEL.fullmatch(ln)]
     body = "\n".join(kept)
     problems = [p.strip() for p in _PR.findall(body) if p.strip()]
     if not problems:

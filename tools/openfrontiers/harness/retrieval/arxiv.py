@@ -16,9 +16,7 @@ from .base import Document, Hit, Http, RetrievalError, SearchResult, before, par
 
 ATOM = "{http://www.w3.org/2005/Atom}"
 RAW = "{http://arxiv.org/OAI/arXivRaw/}"
-REF = re.compile(
-    r"^(?:arxiv:)?(\d{4}\.\d{4,5}|[a-z\-]+(?:\.[A-Z]{2})?/\d{7})(v\d+)?$", re.IGNORECASE
-)
+REF = re.compile(r"(?:arxiv:)?(\d{4}\.\d{4,5}|[a-z\-]+(?:\.[A-Z]{2})?/\d{7})(v\d+)?", re.IGNORECASE)
 
 
 def _entries(xml: bytes) -> list[dict]:
@@ -29,7 +27,7 @@ def _entries(xml: bytes) -> list[dict]:
     out = []
     for entry in root.iter(f"{ATOM}entry"):
         ident = (entry.findtext(f"{ATOM}id") or "").rsplit("/abs/", 1)[-1]
-        m = REF.match(ident)
+        m = REF.fullmatch(ident)
         if m is None:
             continue
         out.append(
@@ -147,7 +145,7 @@ class Arxiv:
         return result
 
     def fetch(self, ref: str) -> Document:
-        m = REF.match(ref.strip())
+        m = REF.fullmatch(ref.strip())
         if m is None:
             raise RetrievalError(f"not an arXiv reference: {ref!r} (e.g. arxiv:2101.00001)")
         ident, asked = m.group(1), m.group(2)
