@@ -6,8 +6,8 @@ from dataclasses import replace
 
 from cli_helpers import ofb
 from ofb_testing import written_item
-from openfrontiers.register.model import Focus, Review, Status, Verdict
-from openfrontiers.register.report import render, review_class
+from openfrontiers.register.model import Focus, Origin, Review, Status, Verdict
+from openfrontiers.register.report import Disagreement, render, review_class
 
 
 def with_reviews(*verdicts):
@@ -48,6 +48,25 @@ def test_render_counts_and_hides_answers():
         in text
     )
     assert "no paper found" in text and "False" not in text
+    assert "posing source itself read (`primary_source_read`): 1 of 1 written items" in text
+    assert "## Curated figures and the evaluator key" in text and "No disagreement." in text
+
+
+def test_render_counts_primary_sources_and_lists_disagreements():
+    read = with_reviews(Verdict.OK, Verdict.OK)
+    unread = replace(read, id="E04", primary_source_read=False)
+    adapted = replace(read, id="E05", origin=Origin.ADAPTED, primary_source_read=None)
+    found = [
+        Disagreement("E03", "ai_class", "ai_class assist", "the key credits OpenAI"),
+        Disagreement("E04", "evidence_date", "evidence month 2026-09", "key: 2026-08"),
+    ]
+    text = render([read, unread, adapted], {"E03"}, "test", found)
+    assert (
+        "- posing source itself read (`primary_source_read`): 1 of 3 written items; of the 2 "
+        "newly written ones, 1; not recorded for 1"
+    ) in text
+    assert "2 disagreement(s): ai_class 1, evidence_date 1" in text
+    assert "| E03 | ai_class | ai_class assist | the key credits OpenAI |" in text
 
 
 def test_report_command_writes_and_checks(checkout, capsys):
@@ -60,6 +79,7 @@ def test_report_command_writes_and_checks(checkout, capsys):
 def test_committed_report_is_current():
     from ofb_testing import REPO
     from openfrontiers.evaluator import load_answers
+    from openfrontiers.evaluator.curation import disagreements
     from openfrontiers.project import Project
 
     project = Project(REPO)
@@ -67,7 +87,7 @@ def test_committed_report_is_current():
     items = [project.register.get(i) for i in selection.ids]
     answers = load_answers(project.evaluator_dir / "answers.toml")
     answered = {i for i, a in answers.items() if a.answer is not None}
-    expected = render(items, answered, selection.label)
+    expected = render(items, answered, selection.label, disagreements(items, answers))
     assert (REPO / "docs" / "statements-report.md").read_text(encoding="utf-8") == expected, (
         "docs/statements-report.md is stale: run `ofb items report`"
     )

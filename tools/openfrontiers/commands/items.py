@@ -91,8 +91,10 @@ def report(
         False, "--check", help="Only verify that OUT is up to date (exit 1 if not)."
     ),
 ) -> None:
-    """Write the statements report (verdicts, repairs, confidence, evaluator coverage)."""
+    """Write the statements report (verdicts, repairs, confidence, primary sources read,
+    evaluator coverage, curated figures the key disagrees with)."""
     from ..evaluator import load_answers
+    from ..evaluator.curation import disagreements
     from ..project import Project
     from ..register.report import render
 
@@ -101,7 +103,7 @@ def report(
     answers_path = project.evaluator_dir / "answers.toml"
     answers = load_answers(answers_path) if answers_path.exists() else {}
     answered = {i for i, a in answers.items() if a.answer is not None}
-    text = render(chosen, answered, selection.label)
+    text = render(chosen, answered, selection.label, disagreements(chosen, answers))
     target = out if out.is_absolute() else project.root / out
     if check:
         current = target.read_text(encoding="utf-8") if target.exists() else ""

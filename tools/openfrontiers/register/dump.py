@@ -41,6 +41,8 @@ _ORDER = (
     "writer",
     "repair_rounds",
     "mathlib_names_checked",
+    "primary_source_read",
+    "primary_source_note",
     "sources",
     "upstream",
     "reviews",
@@ -73,6 +75,8 @@ def item_table(item: Item) -> dict[str, Any]:
             table.update(_scores(item))
             continue
         value = raw[key]
+        if value is None and key == "primary_source_read":
+            continue  # a boolean has no empty value: unrecorded is absent
         table[key] = "" if value is None else _plain(value)
     return table
 

@@ -59,6 +59,8 @@ _COMMON = {
     "writer",
     "mathlib_names_checked",
     "repair_rounds",
+    "primary_source_read",
+    "primary_source_note",
     "sources",
     "upstream",
     "reviews",
@@ -158,6 +160,15 @@ class _Reader:
         if not isinstance(value, bool):
             self.error(where + (key,), "type", f"{key} must be true or false")
             return False
+        return value
+
+    def optional_boolean(self, table: dict, key: str, where: tuple) -> bool | None:
+        if key not in table:
+            return None
+        value = table[key]
+        if not isinstance(value, bool):
+            self.error(where + (key,), "type", f"{key} must be true or false")
+            return None
         return value
 
     def integer(self, table: dict, key: str, where: tuple, default: int, minimum: int) -> int:
@@ -360,6 +371,8 @@ def _item(r: _Reader, item_id: str, t: dict[str, Any], where: tuple) -> Item | N
         writer=r.string(t, "writer", where),
         mathlib_names_checked=r.strings(t, "mathlib_names_checked", where),
         repair_rounds=r.integer(t, "repair_rounds", where, 0, 0),
+        primary_source_read=r.optional_boolean(t, "primary_source_read", where),
+        primary_source_note=r.string(t, "primary_source_note", where),
         sources=tuple(sources),
         upstream=tuple(upstream),
         reviews=tuple(reviews),

@@ -112,12 +112,23 @@ ITEM_ID = re.compile(r"^[RENO][0-9]{2}$")
 YEAR_MONTH = re.compile(r"^[0-9]{4}-(0[1-9]|1[0-2])$")
 
 
+_UNREAD = re.compile(r"\bnot (opened|read)\b")
+
+
 @dataclass(frozen=True)
 class Source:
     citation: str
     url: str = ""
     role: SourceRole = SourceRole.POSING
     note: str = ""
+
+    @property
+    def unread(self) -> bool:
+        """The note begins by saying the source was not opened or not read (its first
+        clause: "not opened; quoted by …", "the list itself was not opened; …"). "Not
+        opened live" says only that a stored copy was read instead of the live page."""
+        first = re.split(r"[;:(.]", self.note.strip().lower(), maxsplit=1)[0]
+        return bool(_UNREAD.search(first)) and "live" not in first
 
 
 @dataclass(frozen=True)
@@ -184,6 +195,10 @@ class Item:
     writer: str = ""
     mathlib_names_checked: tuple[str, ...] = ()
     repair_rounds: int = 0
+    # Whether the posing source itself was read (its wording verified), and what was read;
+    # None where not recorded (an item without a statement). Appendix C's HQ-50 filter.
+    primary_source_read: bool | None = None
+    primary_source_note: str = ""
     sources: tuple[Source, ...] = ()
     upstream: tuple[Upstream, ...] = ()
     reviews: tuple[Review, ...] = field(default=())

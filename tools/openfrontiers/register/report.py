@@ -2,15 +2,29 @@
 
 Per item: answer kind, confidence, the latest fidelity and semantics verdicts, repair
 rounds, scope differences, what a needs-source item lacks, and whether an evaluator answer
-is recorded (never the answer). Totals follow the paper's review counts.
+is recorded (never the answer). Totals follow the paper's review counts and count the items
+whose posing source was read. A last section lists where the curated figures and the
+evaluator key's records disagree (computed by `evaluator/curation.py`; public wording only).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 
-from .model import Focus, Item, Split, Status, Verdict
+from .model import Focus, Item, Origin, Split, Status, Verdict
+
+
+@dataclass(frozen=True)
+class Disagreement:
+    """A curated figure of the register that the evaluator key's records contradict, in
+    public words: the field, the curated value and what the key records against it."""
+
+    item_id: str
+    field: str  # tier, evidence_date, ai_class, certificate
+    curated: str
+    key: str
 
 
 def review_class(item: Item) -> str:
@@ -36,10 +50,19 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
-def render(items: list[Item], answered: Collection[str], label: str) -> str:
+def render(
+    items: list[Item],
+    answered: Collection[str],
+    label: str,
+    disagreements: Sequence[Disagreement] = (),
+) -> str:
     """The report on `items`; `answered`: the ids of items with a recorded reference
-    answer (the report says whether one is recorded, and never needs the answer)."""
+    answer (the report says whether one is recorded, and never needs the answer);
+    `disagreements`: between curated figures and the key, already in public words."""
     written = [i for i in items if i.status is Status.WRITTEN]
+    read = [i for i in written if i.primary_source_read]
+    new = [i for i in written if i.origin is Origin.NEW]
+    unrecorded = sum(i.primary_source_read is None for i in written)
     by_status = Counter(str(i.status) for i in items)
     classes = Counter(review_class(i) for i in written)
     rounds = Counter(i.repair_rounds for i in written)
@@ -70,6 +93,12 @@ def render(items: list[Item], answered: Collection[str], label: str) -> str:
             f"{k} {confidence[k]}" for k in ("high", "medium", "low", "unset") if confidence[k]
         ),
         f"- reference answers recorded for {recorded} of {len(solved)} written solved items",
+        (
+            f"- posing source itself read (`primary_source_read`): {len(read)} of "
+            f"{len(written)} written items; of the {len(new)} newly written ones, "
+            f"{sum(i in read for i in new)}"
+            + (f"; not recorded for {unrecorded}" if unrecorded else "")
+        ),
         "",
         "## Items",
         "",
@@ -106,4 +135,31 @@ def render(items: list[Item], answered: Collection[str], label: str) -> str:
             )
             + " |"
         )
+    lines += _disagreements(disagreements)
     return "\n".join(lines) + "\n"
+
+
+def _disagreements(found: Sequence[Disagreement]) -> list[str]:
+    lines = [
+        "",
+        "## Curated figures and the evaluator key",
+        "",
+        "Where a curated figure of the register (a solved item's tier, evidence month or AI",
+        "class; an open item's certificate flag) disagrees with what the evaluator key's public",
+        "records say. Neither is changed to match the other; the records themselves are in the",
+        "evaluator key.",
+        "",
+    ]
+    if not found:
+        return [*lines, "No disagreement."]
+    by_field = Counter(d.field for d in found)
+    lines.append(
+        f"{len(found)} disagreement(s): "
+        + ", ".join(f"{field} {by_field[field]}" for field in sorted(by_field))
+    )
+    lines += ["", "| id | field | curated | what the evaluator key records |", "|---|---|---|---|"]
+    lines += [
+        "| " + " | ".join(_cell(x) for x in (d.item_id, d.field, d.curated, d.key)) + " |"
+        for d in found
+    ]
+    return lines
