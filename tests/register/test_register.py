@@ -180,3 +180,15 @@ def test_a_source_note_saying_not_opened_marks_it_unread():
     assert not Source("x", note="abstract read; the full text was not opened").unread
     # The live page was not opened, a stored copy of it was.
     assert not Source("x", note="page not opened live; read in a stored copy").unread
+
+
+def test_admission_ruling_is_a_rediscovery_field_and_round_trips(tmp_path):
+    solved = ITEM.replace("[items.O02]", "[items.E09]").replace(
+        'split = "Open-90"\nhq50 = true\npriority = "core"\ncertificate = true',
+        'split = "Rediscovery-110"\nhq50 = false\nadmission_ruling = "admitted: eventual form"',
+    )
+    reg = load_register(write(tmp_path, solved))
+    assert reg.get("E09").admission_ruling == "admitted: eventual form"
+    assert load_register(write(tmp_path, dump_register(reg))).items == reg.items
+    path = write(tmp_path, ITEM + 'admission_ruling = "x"\n')
+    assert [(e.rule, e.where.line) for e in errors_of(path)] == [("split-field", 12)]

@@ -28,6 +28,7 @@ _ORDER = (
     "reference",
     "evidence_date",
     "ai_class",
+    "admission_ruling",
     "priority",
     "certificate",
     "scores",  # the curator scores, flat: importance, importance_reason, …, scores_judged
@@ -65,7 +66,14 @@ def item_table(item: Item) -> dict[str, Any]:
     skip = (
         {"priority", "certificate"}
         if item.split is Split.REDISCOVERY
-        else {"tier", "tier_condition", "reference", "evidence_date", "ai_class"}
+        else {
+            "tier",
+            "tier_condition",
+            "reference",
+            "evidence_date",
+            "ai_class",
+            "admission_ruling",
+        }
     )
     table: dict[str, Any] = {}
     for key in _ORDER:

@@ -69,7 +69,14 @@ _COMMON = {
     "scores_judged",
 }
 SPLIT_FIELDS = {
-    Split.REDISCOVERY: {"tier", "tier_condition", "reference", "evidence_date", "ai_class"},
+    Split.REDISCOVERY: {
+        "tier",
+        "tier_condition",
+        "reference",
+        "evidence_date",
+        "ai_class",
+        "admission_ruling",
+    },
     Split.OPEN: {"priority", "certificate"},
 }
 ITEM_FIELDS = _COMMON | SPLIT_FIELDS[Split.REDISCOVERY] | SPLIT_FIELDS[Split.OPEN]
@@ -360,6 +367,7 @@ def _item(r: _Reader, item_id: str, t: dict[str, Any], where: tuple) -> Item | N
         reference=r.choice(t, "reference", Reference, where),
         evidence_date=evidence_date,
         ai_class=r.choice(t, "ai_class", AiClass, where),
+        admission_ruling=r.string(t, "admission_ruling", where),
         priority=r.choice(t, "priority", Priority, where),
         certificate=r.boolean(t, "certificate", where),
         answer_kind=r.choice(t, "answer_kind", AnswerKind, where),

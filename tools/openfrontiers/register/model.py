@@ -184,6 +184,9 @@ class Item:
     reference: Reference | None = None  # what the solved item's tier rests on, when known
     evidence_date: str = ""
     ai_class: AiClass | None = None
+    # Appendix C(ii): where the posed wording and the stated target differ in quantifiers
+    # or scope, the ruling that admits (or would exclude) the item, about the wording only.
+    admission_ruling: str = ""
     priority: Priority | None = None
     certificate: bool = False
     answer_kind: AnswerKind | None = None
