@@ -15,7 +15,11 @@ least $N$ such that every red/blue colouring of the edges of $K_N$ has a red cop
 blue copy of $H$ (copies need not be induced).
 
 *Wording:* verbatim from the Erdős problems database, Problem #570 (after a question of Erdős,
-Faudree, Rousseau and Schelp).
+Faudree, Rousseau and Schelp), in its current form. An earlier form of the same page asked, for
+every $m$ and without "if $m$ is sufficiently large", whether
+$R(C_k,H) \le 2m+\lceil (k-1)/2 \rceil$; Erdős, Faudree, Rousseau and Schelp (Question 5) ask
+the bound with $\lfloor (k-1)/2 \rfloor$ for every $m$. Read for every $m$, both fail already
+at $m = 1$ ($H = K_2$, where $R(C_k, K_2) = k$), so the eventual form is the one stated.
 
 *Source:* P. Erdős, R. J. Faudree, C. C. Rousseau and R. H. Schelp, Ramsey size linear graphs,
 Combin. Probab. Comput. 2 (1993), 389–399; T. F. Bloom, Erdős Problems, Problem #570.

@@ -15,12 +15,12 @@ $g f g^{-1}(x) = x^2$ and $x \mapsto (2\sqrt{x})^2 = 4x$ is $f^2$. Hence $a \map
 $b \mapsto g$ defines a representation of $\mathcal{B}$ by germs. Is this representation
 faithful?
 
-*Wording:* paraphrase of A. Yu. Olshanskii's Problem 17.99 of the Kourovka Notebook, as
-restated in the literature on the problem.
+*Wording:* paraphrase of A. Yu. Olshanskii's Problem 17.99 of the Kourovka Notebook (the
+notebook itself was not opened).
 
 *Source:* A. Yu. Olshanskii, Problem 17.99, in: Unsolved Problems in Group Theory. The Kourovka
-Notebook, 17th issue, Novosibirsk, 2010; also in later issues (arXiv:1401.0300, from the
-18th issue on); G. Baumslag, A non-cyclic one-relator group all of whose finite quotients are
+Notebook, 17th issue, Novosibirsk, 2010; also in later issues (from the 18th issue on; 21st issue,
+arXiv:1401.0300v40); G. Baumslag, A non-cyclic one-relator group all of whose finite quotients are
 cyclic, J. Austral. Math. Soc. 10 (1969), 497–498.
 
 *Scope:* as posed, stated without a group of germs: an element of the free group $F(a, b)$

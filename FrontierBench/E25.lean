@@ -15,10 +15,10 @@ $CT_m \cong S_m$), and let $CT_{(k)} = \langle CT_2, CT_3, \ldots, CT_k \rangle$
 every $k > 3$, $CT_{(k)} \cong S_N$, where $N = \operatorname{lcm}(2, 3, \ldots, k)$.
 
 *Wording:* paraphrase of Kourovka Notebook Problem 21.8 (a conjecture of V. G. Bardakov and
-A. A. Iskra) as restated in the literature on the problem.
+A. A. Iskra); the notebook itself was not opened.
 
 *Source:* V. G. Bardakov, A. A. Iskra, Problem 21.8, in: Unsolved Problems in Group Theory. The
-Kourovka Notebook, 21st issue, Novosibirsk (arXiv:1401.0300).
+Kourovka Notebook, 21st issue, Novosibirsk (arXiv:1401.0300v40).
 
 *Scope:* as posed. The groups are subgroups of the group of all permutations of `ℤ`; a class
 transposition is any permutation of `ℤ` whose values are given by the formula above, and

@@ -15,7 +15,7 @@ every finite group admit a just finite presentation?
 of a just finite presentation.
 
 *Source:* Y. Barnea, Problem 21.10, in: Unsolved Problems in Group Theory. The Kourovka
-Notebook, 21st issue, Novosibirsk (arXiv:1401.0300).
+Notebook, 21st issue, Novosibirsk (arXiv:1401.0300v40).
 
 *Scope:* a restriction: presentations are required to be finite, with finitely many generators
 (`Fin n`) and a finite set of relators (a `Finset` of words in the free group), whereas the

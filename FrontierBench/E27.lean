@@ -17,13 +17,13 @@ homomorphism *functorially*. If a non-trivial endomorphism $\alpha$ of $G$ exten
 homomorphism $\varphi \colon G \to H$ (with no functoriality required), must $\alpha$ be an inner
 automorphism?
 
-*Wording:* paraphrase of Kourovka Notebook Problem 21.14 as restated in the literature on the
-problem, where it is identified with Question 5 of Bergman's paper below.
+*Wording:* paraphrase of Kourovka Notebook Problem 21.14 in the form of Question 5 of Bergman's
+paper below (the notebook itself was not opened).
 
 *Source:* G. M. Bergman, An inner automorphism is only an inner automorphism, but an inner
 endomorphism can be something strange, Publ. Mat. 56 (2012), arXiv:1001.1391 (Question 5);
 Problem 21.14, in: Unsolved Problems in Group Theory. The Kourovka Notebook, 21st issue,
-Novosibirsk (arXiv:1401.0300); P. E. Schupp, A characterization of inner automorphisms,
+Novosibirsk (arXiv:1401.0300v40); P. E. Schupp, A characterization of inner automorphisms,
 Proc. Amer. Math. Soc. 101 (1987), 226–228.
 
 *Scope:* as posed, for groups in `Type`: `G` and the targets `H` range over groups in the same

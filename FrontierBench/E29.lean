@@ -20,7 +20,7 @@ with its line locator in third-party research notes (the notebook itself was not
 definitions are the standard ones, written out here.
 
 *Source:* E. Schesler, Problem 21.117(a), in: Unsolved Problems in Group Theory. The Kourovka
-Notebook, 21st issue (E. I. Khukhro, V. D. Mazurov, eds.), Novosibirsk (arXiv:1401.0300).
+Notebook, 21st issue (E. I. Khukhro, V. D. Mazurov, eds.), Novosibirsk (arXiv:1401.0300v40).
 
 *Scope:* part (a) only. The limit $\omega(G, S)$ equals $\inf_n \gamma_S(n)^{1/n}$ (Fekete's lemma,
 as $\gamma_S(m + n) \le \gamma_S(m)\,\gamma_S(n)$), so $\omega(G, S) \ge c$ exactly when

@@ -16,7 +16,8 @@ elements commute.
 the Notebook itself was not opened.
 
 *Source:* L. Pyber, Problem 20.76 in: Unsolved Problems in Group Theory. The Kourovka Notebook,
-No. 20 (2022), eds. E. I. Khukhro and V. D. Mazurov, arXiv:1401.0300.
+No. 20 (2022), eds. E. I. Khukhro and V. D. Mazurov; cited in the 21st issue,
+arXiv:1401.0300v40.
 
 *Scope:* as posed. Groups are taken in `Type` (every finite group is isomorphic to one
 there); "abelian subgroup" is written elementwise (any two elements of the subgroup commute).

@@ -19,13 +19,12 @@ $G$ is drawn from $G(n, 1/2)$, i.e. uniformly among all $2^{\binom n2}$ labelled
 $n$ vertices.
 
 *Wording:* the quotation is verbatim from the Erdős problems database, Problem #625 (stored
-copies of the page, status open); the reading of "almost surely" is that of Heckel (2024), who
-states the question as "does $\chi(G)-\zeta(G) \to \infty$ whp?".
+copies of the page); "almost surely" is read as "with high probability", the usual reading of
+the question ("does $\chi(G)-\zeta(G) \to \infty$ whp?").
 
 *Source:* P. Erdős and J. Gimbel, Some problems and results in cochromatic theory, in: Quo
 Vadis, Graph Theory?, Ann. Discrete Math. 55 (1993), 261–264; T. F. Bloom, Erdős Problems,
-Problem #625; A. Heckel, The difference between the chromatic and the cochromatic number of a
-random graph, arXiv:2409.17614.
+Problem #625.
 
 *Scope:* as posed. $G(n, 1/2)$ is the uniform distribution on `SimpleGraph (Fin n)` (each of
 the $2^{\binom n2}$ labelled graphs has the same probability), and a probability is the ratio

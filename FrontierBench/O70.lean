@@ -14,11 +14,14 @@ Equivalently (through generating functions): if $X, Y$ are independent random va
 finite support in the integers and $X + Y$ is uniformly distributed on its support, must $X$
 and $Y$ be uniformly distributed on theirs?
 
-*Wording:* paraphrase of the conjecture as asked on MathOverflow (question 339137) and as
-named in K. G. Hare's paper.
+*Wording:* paraphrase of the question as first asked on Mathematics Stack Exchange (question
+3325163) and restated as a conjecture on MathOverflow (question 339137), with the name used in
+K. G. Hare's paper.
 
-*Source:* MathOverflow question 339137, "Why do polynomials with coefficients 0,1 like to have
-only factors with 0,1 coefficients?" (2019); K. G. Hare, Computational progress on the unfair
+*Source:* E. Amiot, Mathematics Stack Exchange question 3325163, "The coefficients of a
+product of monic polynomials are 0 and 1; if the polynomials' coefficients are non-negative,
+must they also be 0 and 1?" (2019); MathOverflow question 339137, "Why do polynomials with
+coefficients 0,1 like to have only factors with 0,1 coefficients?" (2019); K. G. Hare, Computational progress on the unfair
 0-1 polynomial conjecture (2023); B. Green, 100 open problems, Problem 28 (the probabilistic
 form).
 

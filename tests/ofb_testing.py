@@ -80,6 +80,8 @@ def written_item(item_id: str = "O02"):
         formalization_confidence=Confidence.HIGH,
         writer="writer-a",
         sources=(Source("D. H. Lehmer, On Euler's totient function (1932)"),),
+        primary_source_read=True,
+        primary_source_note="the paper read (test fixture)",
         reviews=(
             Review("reviewer-b", Focus.FIDELITY, Verdict.OK),
             Review("reviewer-c", Focus.SEMANTICS, Verdict.OK),

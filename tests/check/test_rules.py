@@ -11,7 +11,7 @@ import pytest
 from ofb_testing import GOOD_KEY, GOOD_STATEMENT, Checkout
 from openfrontiers.check import RULES, run_check
 from openfrontiers.check.engine import ENGINE_RULES
-from openfrontiers.register.model import AnswerKind, Focus, Review, Status, Verdict
+from openfrontiers.register.model import AnswerKind, Focus, Review, Source, Status, Verdict
 
 MAIN = (
     "theorem main : answer(sorry) ↔ ∃ n : ℕ, 1 < n ∧ ¬ n.Prime ∧ n.totient ∣ n - 1 := by\n  sorry"
@@ -268,6 +268,9 @@ FAILING: dict[str, list[Callable[[Checkout], None]]] = {
         register(writer=""),
         register(sources=()),
         register(status=Status.NEEDS_SOURCE),
+        register(primary_source_read=None),
+        register(primary_source_note=" "),
+        register(sources=(Source("D. H. Lehmer (1932)", note="not opened; quoted elsewhere"),)),
     ],
     "review-independence": [
         register(

@@ -44,6 +44,12 @@ def test_solved_and_pending_entries_load_typed(tmp_path):
     assert "record" not in n09.present()
 
 
+def test_tier_support_loads_with_its_basis(tmp_path):
+    key = load(tmp_path, SOLVED + 'tier_supported = "B"\ntier_basis = "accepted by the list"\n')
+    assert (key["N09"].tier_supported, key["N09"].tier_basis) == ("B", "accepted by the list")
+    assert key["E03"].tier_supported == ""
+
+
 @pytest.mark.parametrize(
     "extra,message",
     [
@@ -56,6 +62,8 @@ def test_solved_and_pending_entries_load_typed(tmp_path):
         ('answer = "True"', "an answer needs the public record"),
         ('answer = "True"\nrecord = "r"\npending = "p"', "an answer is not pending"),
         ('winner = "x"', "has no field 'winner'"),
+        ('tier_supported = "D"\ntier_basis = "b"', "'D' is not one of A, B, C"),
+        ('tier_supported = "B"', "tier_supported needs tier_basis"),
     ],
 )
 def test_bad_entries_are_reported_with_their_line(tmp_path, extra, message):

@@ -144,3 +144,51 @@ def test_editing_a_frozen_subset_is_an_error(checkout):
     path.write_text(path.read_text().replace('"E03",\n', ""), encoding="utf-8")
     with pytest.raises(OfbError, match="frozen-subset-changed"):
         load_subsets(path, checkout.project().register)
+
+
+def test_primary_source_read_loads_dumps_and_is_absent_when_unrecorded(tmp_path):
+    text = ITEM + 'primary_source_read = false\nprimary_source_note = "quoted by a survey"\n'
+    reg = load_register(write(tmp_path, text))
+    item = reg.get("O02")
+    assert item.primary_source_read is False and item.primary_source_note == "quoted by a survey"
+    again = load_register(write(tmp_path, dump_register(reg)))
+    assert again.items == reg.items
+    unrecorded = load_register(write(tmp_path, ITEM)).get("O02")
+    assert unrecorded.primary_source_read is None
+    # A boolean has no empty value: the dump leaves an unrecorded one out rather than
+    # writing "" (which would not load back).
+    assert "primary_source_read" not in dump_register([unrecorded])
+    path = write(tmp_path, ITEM + 'primary_source_read = "yes"\n')
+    assert [(e.rule, e.where.line) for e in errors_of(path)] == [("type", 12)]
+
+
+def test_committed_register_is_canonical_and_records_what_was_read():
+    path = REPO / "FrontierBench" / "items.toml"
+    reg = load_register(path)
+    assert dump_register(reg, reg.groups.values()) == path.read_text(encoding="utf-8")
+    for item in reg.written():
+        assert item.primary_source_read is not None and item.primary_source_note.strip(), item.id
+
+
+def test_a_source_note_saying_not_opened_marks_it_unread():
+    from openfrontiers.register.model import Source
+
+    assert Source("x", note="not opened; cited by the list").unread
+    assert Source("x", note="Page not opened (no copy)").unread
+    assert Source("x", note="the list itself was not opened; quoted elsewhere").unread
+    assert not Source("x", note="read (stored copy): the question is posed").unread
+    assert not Source("x", note="abstract read; the full text was not opened").unread
+    # The live page was not opened, a stored copy of it was.
+    assert not Source("x", note="page not opened live; read in a stored copy").unread
+
+
+def test_admission_ruling_is_a_rediscovery_field_and_round_trips(tmp_path):
+    solved = ITEM.replace("[items.O02]", "[items.E09]").replace(
+        'split = "Open-90"\nhq50 = true\npriority = "core"\ncertificate = true',
+        'split = "Rediscovery-110"\nhq50 = false\nadmission_ruling = "admitted: eventual form"',
+    )
+    reg = load_register(write(tmp_path, solved))
+    assert reg.get("E09").admission_ruling == "admitted: eventual form"
+    assert load_register(write(tmp_path, dump_register(reg))).items == reg.items
+    path = write(tmp_path, ITEM + 'admission_ruling = "x"\n')
+    assert [(e.rule, e.where.line) for e in errors_of(path)] == [("split-field", 12)]

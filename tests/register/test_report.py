@@ -6,7 +6,9 @@ from dataclasses import replace
 
 from cli_helpers import ofb
 from ofb_testing import written_item
-from openfrontiers.register.model import Focus, Review, Status, Verdict
+from openfrontiers.evaluator import curation
+from openfrontiers.evaluator.curation import Disagreement
+from openfrontiers.register.model import Focus, Origin, Review, Status, Verdict
 from openfrontiers.register.report import render, review_class
 
 
@@ -48,18 +50,46 @@ def test_render_counts_and_hides_answers():
         in text
     )
     assert "no paper found" in text and "False" not in text
+    assert "posing source itself read (`primary_source_read`): 1 of 1 written items" in text
+    # the curated-figure disagreements read the key: they are never in the public report
+    assert "disagree" not in text.split("\n", 3)[3] and "credits" not in text
+
+
+def test_render_counts_primary_sources_and_lists_disagreements():
+    read = with_reviews(Verdict.OK, Verdict.OK)
+    unread = replace(read, id="E04", primary_source_read=False)
+    adapted = replace(read, id="E05", origin=Origin.ADAPTED, primary_source_read=None)
+    found = [
+        Disagreement("E03", "ai_class", "ai_class assist", "the key credits OpenAI"),
+        Disagreement("E04", "evidence_date", "evidence month 2026-09", "key: 2026-08"),
+    ]
+    text = render([read, unread, adapted], {"E03"}, "test")
+    assert (
+        "- posing source itself read (`primary_source_read`): 1 of 3 written items; of the 2 "
+        "newly written ones, 1; not recorded for 1"
+    ) in text
+    private = curation.render(found, "test")
+    assert "2 disagreement(s): ai_class 1, evidence_date 1" in private
+    assert "| E03 | ai_class | ai_class assist | the key credits OpenAI |" in private
+    assert "No disagreement." in curation.render([], "test")
 
 
 def test_report_command_writes_and_checks(checkout, capsys):
     assert ofb(capsys, "items", "report", "--check").code == 1
     assert ofb(capsys, "items", "report").code == 0
     assert "| O02 | O | written |" in (checkout.root / "docs/statements-report.md").read_text()
+    private = checkout.root / "FrontierBench/evaluator/curation-report.md"
+    assert private.read_text().startswith("# Curated figures and the evaluator key")
     assert ofb(capsys, "items", "report", "--check").code == 0
+    private.write_text("edited\n")
+    result = ofb(capsys, "items", "report", "--check")
+    assert result.code == 1 and "curation-report.md is out of date" in result.out
 
 
 def test_committed_report_is_current():
     from ofb_testing import REPO
     from openfrontiers.evaluator import load_answers
+    from openfrontiers.evaluator.curation import disagreements
     from openfrontiers.project import Project
 
     project = Project(REPO)
@@ -71,3 +101,5 @@ def test_committed_report_is_current():
     assert (REPO / "docs" / "statements-report.md").read_text(encoding="utf-8") == expected, (
         "docs/statements-report.md is stale: run `ofb items report`"
     )
+    private = curation.render(disagreements(items, answers), selection.label)
+    assert (project.evaluator_dir / "curation-report.md").read_text(encoding="utf-8") == private

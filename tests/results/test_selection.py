@@ -24,6 +24,7 @@ from openfrontiers.register.model import (
     Review,
     Score,
     Source,
+    SourceRole,
     SplitGroup,
     Status,
     Tier,
@@ -36,7 +37,6 @@ from openfrontiers.results.selection import (
     Rubric,
     collection,
     select,
-    source_unread,
 )
 from openfrontiers.results.selection_report import as_dict, compare, render
 
@@ -45,6 +45,7 @@ OK_OK = (
     Review("s", Focus.SEMANTICS, Verdict.OK),
 )
 READ = (Source("the problem list, read in a stored copy", note="read (stored copy)"),)
+VERIFIED = {"sources": READ, "primary_source_read": True, "primary_source_note": "read"}
 
 
 def solved(item_id: str, area: str = "Comb.", title: str = "", **changes):
@@ -52,7 +53,7 @@ def solved(item_id: str, area: str = "Comb.", title: str = "", **changes):
         written_item(item_id),
         title=title or f"Problem {item_id}",
         area=area,
-        sources=READ,
+        **VERIFIED,
         reviews=OK_OK,
         importance=Score(4, "r"),
         clarity=Score(4, "r"),
@@ -65,7 +66,7 @@ def opened(item_id: str, area: str = "Comb.", **changes):
     base = replace(
         written_item(item_id),
         area=area,
-        sources=READ,
+        **VERIFIED,
         reviews=OK_OK,
         importance=Score(4, "r"),
         clarity=Score(5, "r"),
@@ -112,7 +113,9 @@ def test_every_hard_filter_names_its_reason():
                 Review("s", Focus.SEMANTICS, Verdict.MINOR),
             ),
         ),
-        solved("E07", sources=(Source("a paper", note="NOT opened (no copy)"),)),
+        solved("E07", primary_source_read=False),
+        solved("E13", primary_source_read=None),
+        solved("E14", origin=Origin.ADAPTED, primary_source_read=False),  # only scored
         solved("E08", tier=Tier.B),
         solved("E09", tier_condition="under GRH"),
         solved("E10", importance=Score(3, "r")),  # credited to an AI lineage
@@ -132,14 +135,15 @@ def test_every_hard_filter_names_its_reason():
     del key["O06"]
     _, selection = run(items, key, check_errors={"E12": ["main-theorem: no theorem main"]})
     failures = {i: c.failures for i, c in selection.candidates.items()}
-    assert failures["E01"] == () and failures["O01"] == ()
+    assert failures["E01"] == () and failures["O01"] == () and failures["E14"] == ()
     expected = {
         "E02": "no statement (status needs-source)",
         "E03": "formalization confidence medium",
         "E04": "no semantics review",
         "E05": "a must-fix review",
         "E06": "both reviews raised issues that are not fixed (minor + minor)",
-        "E07": "newly written, and no posing source was read (wording unverified)",
+        "E07": "newly written, and its posing source was not read (primary-source wording",
+        "E13": "newly written, and its posing source was not recorded as read",
         "E08": "tier B, not A",
         "E09": "conditional Tier A",
         "E10": "solved item of importance 3, no exception (not human-solved)",
@@ -181,7 +185,8 @@ def test_score_parts_follow_the_rubric():
             importance=Score(5, "r"),
             reference=Reference.LEAN_PROOF,
             proof_cost=Score(4, "r"),
-            sources=(Source("paper", note="not opened; cited"), *READ),
+            primary_source_read=False,
+            origin=Origin.ADAPTED,
             repair_rounds=1,
             scope_differences=("a", "b", "c"),
         ),
@@ -212,7 +217,7 @@ def test_score_parts_follow_the_rubric():
         "proof cost 4": 1.0,
         "Lean reference": 2.0,
         "evidence 2026-07": 2.0,
-        "1 posing source(s) unread": -0.5,
+        "posing source unread": -0.5,
         "1 repair round(s)": -0.5,
         "3 scope differences": -0.5,
     }
@@ -301,16 +306,28 @@ def test_release_cap_is_two_unless_excepted():
 AREAS3 = ("Comb.", "Graph th.", "Anal./PDE")
 
 
-def test_collection_and_unread_sources_are_read_from_the_register():
+def test_collection_is_read_from_the_register():
     assert collection(solved("E01", title="Erdős Problem #106: squares")) == "Erdős"
     fc = Upstream("google-deepmind/formal-conjectures", "FormalConjectures/ErdosProblems/1.lean")
     assert collection(solved("N39", title="van der Waerden", upstream=(fc,))) == "Erdős"
     assert collection(solved("E23", title="Kourovka Notebook Problem 14.54")) == "Kourovka"
     assert collection(solved("N01", title="Beck–Fiala")) == ""
-    assert source_unread(Source("x", note="not opened; cited by the list"))
-    assert source_unread(Source("x", note="Page not opened (no copy)"))
-    assert not source_unread(Source("x", note="read (stored copy): the question is posed"))
-    assert not source_unread(Source("x", note="abstract read; the full text was not opened"))
+
+
+def test_primary_source_read_is_the_recorded_field_not_the_source_notes():
+    # A statement source read does not verify the posing wording; only the field counts.
+    restated = (
+        Source("the original paper", note="not opened"),
+        Source("a later survey", role=SourceRole.STATEMENT, note="read (stored copy)"),
+    )
+    items = [
+        solved("E01", sources=restated, primary_source_read=False),
+        solved("E02", sources=restated, primary_source_read=True),
+    ]
+    _, selection = run(items)
+    assert selection.candidates["E01"].failures[0].startswith("newly written")
+    assert selection.candidates["E02"].passes
+    assert "posing source unread" not in dict(selection.candidates["E02"].parts)
 
 
 def test_degenerate_registers_select_nothing_without_error():

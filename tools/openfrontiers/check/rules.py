@@ -654,8 +654,22 @@ def register_complete(tree: TreeContext, register: Register, lines: KeyLines) ->
         ]
         if not any(s.role is SourceRole.POSING for s in item.sources):
             missing.append("a posing source")
+        if item.primary_source_read is None:
+            missing.append("primary_source_read (whether the posing source itself was read)")
+        if not item.primary_source_note.strip():
+            missing.append("primary_source_note (what was read)")
         if missing:
             yield register.path, where, f"{item.id} is written but lacks {', '.join(missing)}"
+        posing = [s for s in item.sources if s.role is SourceRole.POSING]
+        if item.primary_source_read and posing and all(s.unread for s in posing):
+            yield (
+                register.path,
+                lines.line(("items", item.id, "primary_source_read")) or where,
+                (
+                    f"{item.id}: primary_source_read = true, but the note of every posing "
+                    "source says it was not opened or not read"
+                ),
+            )
 
 
 @_on_register
@@ -1029,7 +1043,8 @@ RULES: tuple[Rule, ...] = (
         "register-complete",
         E,
         Scope.TREE,
-        "written items have answer kind/type, origin, confidence, writer and a posing source; "
+        "written items have answer kind/type, origin, confidence, writer, a posing source and "
+        "primary_source_read with its note (true only if a posing source was read); "
         "needs-source items say what is missing",
         register_complete,
     ),

@@ -88,11 +88,13 @@ def report(
     subset: str = typer.Option("all", "--subset", help="The subset to report on."),
     out: Path = typer.Option(Path("docs/statements-report.md"), "--out", help="Where to write it."),
     check: bool = typer.Option(
-        False, "--check", help="Only verify that OUT is up to date (exit 1 if not)."
+        False, "--check", help="Only verify that the reports are up to date (exit 1 if not)."
     ),
 ) -> None:
-    """Write the statements report (verdicts, repairs, confidence, evaluator coverage)."""
-    from ..evaluator import load_answers
+    """Write the statements report (verdicts, repairs, confidence, primary sources read,
+    evaluator coverage) and, where the evaluator folder is present, the evaluator's curation
+    report beside the key (curated figures the key's records disagree with)."""
+    from ..evaluator import curation, load_answers
     from ..project import Project
     from ..register.report import render
 
@@ -101,18 +103,30 @@ def report(
     answers_path = project.evaluator_dir / "answers.toml"
     answers = load_answers(answers_path) if answers_path.exists() else {}
     answered = {i for i, a in answers.items() if a.answer is not None}
-    text = render(chosen, answered, selection.label)
-    target = out if out.is_absolute() else project.root / out
+    reports = [(out, render(chosen, answered, selection.label))]
+    if answers_path.exists():
+        # Evaluator data: the disagreements read credits, months and certificate directions
+        # from the key, so they are written beside it and never into the public report.
+        private = project.evaluator_dir / "curation-report.md"
+        text = curation.render(curation.disagreements(chosen, answers), selection.label)
+        reports.append((private.relative_to(project.root), text))
+    stale = []
+    for path, text in reports:
+        target = path if path.is_absolute() else project.root / path
+        if check:
+            current = target.read_text(encoding="utf-8") if target.exists() else ""
+            if current != text:
+                stale.append(path)
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+        print(f"wrote {path}")
+    if stale:
+        for path in stale:
+            print(f"{path} is out of date: run `ofb items report`")
+        raise typer.Exit(1)
     if check:
-        current = target.read_text(encoding="utf-8") if target.exists() else ""
-        if current != text:
-            print(f"{out} is out of date: run `ofb items report`")
-            raise typer.Exit(1)
-        print(f"{out} is up to date")
-        return
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(text, encoding="utf-8")
-    print(f"wrote {out}")
+        print(" and ".join(str(p) for p, _ in reports) + " up to date")
 
 
 @app.command("reviews")

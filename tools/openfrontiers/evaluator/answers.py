@@ -14,6 +14,9 @@ One table per item. A solved (Rediscovery-110) item:
     evidence_url = "…"
     credit = ["Google"]      # who produced the key mathematics (CREDITS)
     credit_record = "…"      # the public record that states the credit
+    tier_supported = "B"     # the evidence tier (A/B/C) the located records support
+    tier_basis = "…"         # what they are: a complete public Lean proof, a recomputed
+                             # certificate, a conditional proof, acceptance, a claim
     note = "…"
 
 An open (Open-90) item records the status check and the certificate direction instead:
@@ -45,6 +48,7 @@ from ..tomlpos import load_toml
 CREDITS = ("OpenAI", "Google", "Anthropic", "Harmonic", "other", "human")
 AI_CREDITS = frozenset(CREDITS) - {"human"}
 CERTIFICATE_DIRECTIONS = ("True", "False", "none")
+TIERS = ("A", "B", "C")
 
 STRINGS = (
     "answer",
@@ -59,6 +63,8 @@ STRINGS = (
     "status_url",
     "certificate_direction",
     "certificate_object",
+    "tier_supported",
+    "tier_basis",
 )
 DATES = ("evidence_date", "status_checked")
 LISTS = ("solution_sources", "credit")
@@ -66,6 +72,7 @@ FIELDS = frozenset(STRINGS + DATES + LISTS)
 SOLVED_FIELDS = frozenset(
     {"answer", "pending", "record", "record_url", "solution_sources"}
     | {"evidence_date", "evidence_basis", "evidence_url", "credit", "credit_record"}
+    | {"tier_supported", "tier_basis"}
 )
 OPEN_FIELDS = frozenset(
     {"status_checked", "status_record", "status_url", "certificate_direction"}
@@ -92,6 +99,8 @@ class ReferenceAnswer:
     status_url: str = ""
     certificate_direction: str = ""
     certificate_object: str = ""
+    tier_supported: str = ""
+    tier_basis: str = ""
     line: int = 0  # the line of its table in the key, for messages
 
     @property
@@ -179,6 +188,19 @@ def load_answers(path: Path) -> dict[str, ReferenceAnswer]:
                 "enum",
                 f"answers.{item_id}.certificate_direction: {direction!r} is not one of "
                 f"{', '.join(CERTIFICATE_DIRECTIONS)}",
+            )
+        tier = values.get("tier_supported")
+        if tier is not None and tier not in TIERS:
+            error(
+                (*where, "tier_supported"),
+                "enum",
+                f"answers.{item_id}.tier_supported: {tier!r} is not one of {', '.join(TIERS)}",
+            )
+        if tier is not None and not values.get("tier_basis"):
+            error(
+                (*where, "tier_basis"),
+                "tier-without-basis",
+                "tier_supported needs tier_basis: the records that support that tier",
             )
         answers[item_id] = ReferenceAnswer(
             item_id, answer if isinstance(answer, str) else None, line=lines.line(where), **values

@@ -28,6 +28,7 @@ _ORDER = (
     "reference",
     "evidence_date",
     "ai_class",
+    "admission_ruling",
     "priority",
     "certificate",
     "scores",  # the curator scores, flat: importance, importance_reason, …, scores_judged
@@ -41,6 +42,8 @@ _ORDER = (
     "writer",
     "repair_rounds",
     "mathlib_names_checked",
+    "primary_source_read",
+    "primary_source_note",
     "sources",
     "upstream",
     "reviews",
@@ -63,7 +66,14 @@ def item_table(item: Item) -> dict[str, Any]:
     skip = (
         {"priority", "certificate"}
         if item.split is Split.REDISCOVERY
-        else {"tier", "tier_condition", "reference", "evidence_date", "ai_class"}
+        else {
+            "tier",
+            "tier_condition",
+            "reference",
+            "evidence_date",
+            "ai_class",
+            "admission_ruling",
+        }
     )
     table: dict[str, Any] = {}
     for key in _ORDER:
@@ -73,6 +83,8 @@ def item_table(item: Item) -> dict[str, Any]:
             table.update(_scores(item))
             continue
         value = raw[key]
+        if value is None and key == "primary_source_read":
+            continue  # a boolean has no empty value: unrecorded is absent
         table[key] = "" if value is None else _plain(value)
     return table
 

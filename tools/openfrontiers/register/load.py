@@ -59,6 +59,8 @@ _COMMON = {
     "writer",
     "mathlib_names_checked",
     "repair_rounds",
+    "primary_source_read",
+    "primary_source_note",
     "sources",
     "upstream",
     "reviews",
@@ -67,7 +69,14 @@ _COMMON = {
     "scores_judged",
 }
 SPLIT_FIELDS = {
-    Split.REDISCOVERY: {"tier", "tier_condition", "reference", "evidence_date", "ai_class"},
+    Split.REDISCOVERY: {
+        "tier",
+        "tier_condition",
+        "reference",
+        "evidence_date",
+        "ai_class",
+        "admission_ruling",
+    },
     Split.OPEN: {"priority", "certificate"},
 }
 ITEM_FIELDS = _COMMON | SPLIT_FIELDS[Split.REDISCOVERY] | SPLIT_FIELDS[Split.OPEN]
@@ -158,6 +167,15 @@ class _Reader:
         if not isinstance(value, bool):
             self.error(where + (key,), "type", f"{key} must be true or false")
             return False
+        return value
+
+    def optional_boolean(self, table: dict, key: str, where: tuple) -> bool | None:
+        if key not in table:
+            return None
+        value = table[key]
+        if not isinstance(value, bool):
+            self.error(where + (key,), "type", f"{key} must be true or false")
+            return None
         return value
 
     def integer(self, table: dict, key: str, where: tuple, default: int, minimum: int) -> int:
@@ -349,6 +367,7 @@ def _item(r: _Reader, item_id: str, t: dict[str, Any], where: tuple) -> Item | N
         reference=r.choice(t, "reference", Reference, where),
         evidence_date=evidence_date,
         ai_class=r.choice(t, "ai_class", AiClass, where),
+        admission_ruling=r.string(t, "admission_ruling", where),
         priority=r.choice(t, "priority", Priority, where),
         certificate=r.boolean(t, "certificate", where),
         answer_kind=r.choice(t, "answer_kind", AnswerKind, where),
@@ -360,6 +379,8 @@ def _item(r: _Reader, item_id: str, t: dict[str, Any], where: tuple) -> Item | N
         writer=r.string(t, "writer", where),
         mathlib_names_checked=r.strings(t, "mathlib_names_checked", where),
         repair_rounds=r.integer(t, "repair_rounds", where, 0, 0),
+        primary_source_read=r.optional_boolean(t, "primary_source_read", where),
+        primary_source_note=r.string(t, "primary_source_note", where),
         sources=tuple(sources),
         upstream=tuple(upstream),
         reviews=tuple(reviews),

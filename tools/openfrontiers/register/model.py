@@ -112,12 +112,23 @@ ITEM_ID = re.compile(r"[RENO][0-9]{2}")
 YEAR_MONTH = re.compile(r"[0-9]{4}-(0[1-9]|1[0-2])")
 
 
+_UNREAD = re.compile(r"\bnot (opened|read)\b")
+
+
 @dataclass(frozen=True)
 class Source:
     citation: str
     url: str = ""
     role: SourceRole = SourceRole.POSING
     note: str = ""
+
+    @property
+    def unread(self) -> bool:
+        """The note begins by saying the source was not opened or not read (its first
+        clause: "not opened; quoted by …", "the list itself was not opened; …"). "Not
+        opened live" says only that a stored copy was read instead of the live page."""
+        first = re.split(r"[;:(.]", self.note.strip().lower(), maxsplit=1)[0]
+        return bool(_UNREAD.search(first)) and "live" not in first
 
 
 @dataclass(frozen=True)
@@ -173,6 +184,9 @@ class Item:
     reference: Reference | None = None  # what the solved item's tier rests on, when known
     evidence_date: str = ""
     ai_class: AiClass | None = None
+    # Appendix C(ii): where the posed wording and the stated target differ in quantifiers
+    # or scope, the ruling that admits (or would exclude) the item, about the wording only.
+    admission_ruling: str = ""
     priority: Priority | None = None
     certificate: bool = False
     answer_kind: AnswerKind | None = None
@@ -184,6 +198,10 @@ class Item:
     writer: str = ""
     mathlib_names_checked: tuple[str, ...] = ()
     repair_rounds: int = 0
+    # Whether the posing source itself was read (its wording verified), and what was read;
+    # None where not recorded (an item without a statement). Appendix C's HQ-50 filter.
+    primary_source_read: bool | None = None
+    primary_source_note: str = ""
     sources: tuple[Source, ...] = ()
     upstream: tuple[Upstream, ...] = ()
     reviews: tuple[Review, ...] = field(default=())

@@ -2,7 +2,9 @@
 
 Per item: answer kind, confidence, the latest fidelity and semantics verdicts, repair
 rounds, scope differences, what a needs-source item lacks, and whether an evaluator answer
-is recorded (never the answer). Totals follow the paper's review counts.
+is recorded (never the answer). Totals follow the paper's review counts and count the items
+whose posing source was read. Where the curated figures and the evaluator key's records
+disagree is evaluator data, reported on the evaluator side (`evaluator/curation.py`).
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection
 
-from .model import Focus, Item, Split, Status, Verdict
+from .model import Focus, Item, Origin, Split, Status, Verdict
 
 
 def review_class(item: Item) -> str:
@@ -36,10 +38,18 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
-def render(items: list[Item], answered: Collection[str], label: str) -> str:
+def render(
+    items: list[Item],
+    answered: Collection[str],
+    label: str,
+) -> str:
     """The report on `items`; `answered`: the ids of items with a recorded reference
-    answer (the report says whether one is recorded, and never needs the answer)."""
+    answer (the report says whether one is recorded, and never needs the answer);
+    `disagreements`: between curated figures and the key, already in public words."""
     written = [i for i in items if i.status is Status.WRITTEN]
+    read = [i for i in written if i.primary_source_read]
+    new = [i for i in written if i.origin is Origin.NEW]
+    unrecorded = sum(i.primary_source_read is None for i in written)
     by_status = Counter(str(i.status) for i in items)
     classes = Counter(review_class(i) for i in written)
     rounds = Counter(i.repair_rounds for i in written)
@@ -70,6 +80,12 @@ def render(items: list[Item], answered: Collection[str], label: str) -> str:
             f"{k} {confidence[k]}" for k in ("high", "medium", "low", "unset") if confidence[k]
         ),
         f"- reference answers recorded for {recorded} of {len(solved)} written solved items",
+        (
+            f"- posing source itself read (`primary_source_read`): {len(read)} of "
+            f"{len(written)} written items; of the {len(new)} newly written ones, "
+            f"{sum(i in read for i in new)}"
+            + (f"; not recorded for {unrecorded}" if unrecorded else "")
+        ),
         "",
         "## Items",
         "",

@@ -15,8 +15,9 @@ fact stands in and the rubric names it:
   reports no error in it (Lean is not run by the selection; probes are not recorded). For a
   solved item the statement compiles *with its reference answer* (Section 4.1), so the key
   must record one: an item without an answer cannot be graded.
-* "primary-source wording verified" (newly written statements): some posing or statement
-  source whose note does not begin by saying it was not opened or not read.
+* "primary-source wording verified" (newly written statements): the register's
+  `primary_source_read` is true — the posing source itself was read, not a later
+  restatement of it. "Unread primary sources" in the score: `primary_source_read` false.
 * "a verbatim upstream statement" (open items): `origin = adapted` with an upstream entry —
   the register's statements are the project's own Lean, never copied, so none is verbatim.
 * Erdős and Kourovka items: the title names the collection ("Erdős Problem #…",
@@ -42,8 +43,6 @@ from ..register.model import (
     Origin,
     Priority,
     Reference,
-    Source,
-    SourceRole,
     Split,
     Status,
     Tier,
@@ -92,7 +91,7 @@ class Rubric:
     certificate_direction: float = 1.0  # open items
     priority_points: tuple[tuple[str, float], ...] = (("pilot", 1.0), ("core", 0.5))
     # Score: subtractions (the paper names them; these weights are ours).
-    unread_source: float = -0.5  # per posing source not read
+    unread_source: float = -0.5  # the posing source itself was not read
     unfixed_issue: float = -0.5  # per latest review with verdict minor
     repair_round: float = -0.5  # per repair round
     many_scope_differences: tuple[tuple[int, float], ...] = ((5, -1.0), (3, -0.5))
@@ -109,14 +108,7 @@ class Rubric:
 
 APPENDIX_C = Rubric()
 
-_UNREAD = re.compile(r"\bnot (opened|read)\b")
 _ERDOS_TITLE = re.compile(r"Erdős Problem #\d+")
-
-
-def source_unread(source: Source) -> bool:
-    """The source's note begins by saying it was not opened or not read (its first clause)."""
-    first = re.split(r"[;:(.]", source.note.strip().lower(), maxsplit=1)[0]
-    return bool(_UNREAD.search(first))
 
 
 def collection(item: Item) -> str:
@@ -196,14 +188,13 @@ def hard_filters(
         failures.append("a must-fix review")
     if fidelity is Verdict.MINOR and semantics is Verdict.MINOR:
         failures.append("both reviews raised issues that are not fixed (minor + minor)")
-    if item.origin is Origin.NEW:
-        readable = [
-            s
-            for s in item.sources
-            if s.role in (SourceRole.POSING, SourceRole.STATEMENT) and not source_unread(s)
-        ]
-        if not readable:
-            failures.append("newly written, and no posing source was read (wording unverified)")
+    if item.origin is Origin.NEW and item.primary_source_read is not True:
+        unset = item.primary_source_read is None
+        failures.append(
+            "newly written, and its posing source was "
+            + ("not recorded as read" if unset else "not read")
+            + " (primary-source wording unverified)"
+        )
     importance = item.importance.value if item.importance else 0
     if item.split is Split.REDISCOVERY:
         if entry is None or entry.answer is None:
@@ -278,9 +269,8 @@ def score(item: Item, entry: ReferenceAnswer | None, rubric: Rubric) -> list[tup
         points = dict(rubric.priority_points).get(str(item.priority or ""), 0.0)
         if points and isinstance(item.priority, Priority):
             parts.append((f"priority {item.priority}", points))
-    unread = sum(1 for s in item.sources if s.role is SourceRole.POSING and source_unread(s))
-    if unread:
-        parts.append((f"{unread} posing source(s) unread", unread * rubric.unread_source))
+    if item.is_written and item.primary_source_read is not True:
+        parts.append(("posing source unread", rubric.unread_source))
     minors = (fidelity is Verdict.MINOR) + (semantics is Verdict.MINOR)
     if minors:
         parts.append((f"{minors} unfixed minor issue(s)", minors * rubric.unfixed_issue))
