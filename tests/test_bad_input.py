@@ -93,9 +93,10 @@ class World:
             salt=SALT,
             budget_hours=3,
         )
+        (self.pid,) = self.export.mapping  # O02's id: its rank among the register's items
         subs = root / "submissions"
         subs.mkdir()
-        (subs / "P001.lean").write_text("theorem x : True := trivial\n")
+        (subs / f"{self.pid}.lean").write_text("theorem x : True := trivial\n")
         (root / "mapping.toml").write_text(MAPPING)
         (root / "garden.csv").write_text(GARDEN)
         from openfrontiers.corpus.build import build, parse_sources
@@ -112,8 +113,8 @@ class World:
             model="gpt-6.1-sol",
             condition="A",
             protocol="native",
-            attempts=[fixtures.FakeAttempt("P001", lean=True, verdict="unsolved")],
-            items={"P001": "O02"},
+            attempts=[fixtures.FakeAttempt(self.pid, lean=True, verdict="unsolved")],
+            items={self.pid: "O02"},
         )
         self.count = 0
 
@@ -177,7 +178,7 @@ def _load(name: str, path: Path) -> ModuleType:
 
 
 def _truncate_archive(folder: Path) -> None:
-    archive = folder / "archives" / "P001.tar.gz"
+    (archive,) = (folder / "archives").glob("P*.tar.gz")
     archive.write_bytes(archive.read_bytes()[:100])
 
 
@@ -197,7 +198,7 @@ GOOD: dict[str, Callable[[World], str]] = {
     "salt": lambda w: str(w.root / "salt.bin"),
     "key": lambda w: str(w.export.key_path),
     "packets": lambda w: str(w.export.out),
-    "packet": lambda w: str(w.export.out / "P001"),
+    "packet": lambda w: str(w.export.out / w.pid),
     "packet-folders": lambda w: str(w.export.out),
     "target": lambda w: "O02",
     "answers": lambda w: str(w.checkout.library / "evaluator" / "answers.toml"),
@@ -250,7 +251,7 @@ BAD: dict[str, list[Bad]] = {
         Bad(
             "item not an id",
             1,
-            lambda w: w.key_with(lambda d: d["packets"]["P001"].update(item=7)),
+            lambda w: w.key_with(lambda d: d["packets"][w.pid].update(item=7)),
         ),
     ],
     "packets": [
@@ -400,4 +401,4 @@ def test_every_verb_is_in_the_table():
 def test_the_bad_gzip_is_really_truncated(world):
     folder = Path(world.packets_with(_truncate_archive))
     with pytest.raises((EOFError, OSError)):
-        gzip.decompress((folder / "archives" / "P001.tar.gz").read_bytes())
+        gzip.decompress((folder / "archives" / f"{world.pid}.tar.gz").read_bytes())

@@ -23,7 +23,7 @@ sys.path.insert(0, str(HERE.parent / "grade"))
 
 from grading_helpers import STANDIN_TOOLS, GradingCheckout, submission  # noqa: E402
 
-from harness.helpers import SUPPORT, generic_profiles, make_packets  # noqa: E402
+from harness.helpers import SUPPORT, generic_profiles, make_packets, packet_folders  # noqa: E402
 from ofb_testing import Checkout  # noqa: E402
 from support.ray_cluster import Cluster, can_run, start_cluster  # noqa: E402
 
@@ -156,13 +156,14 @@ def test_a_run_on_ray_leaves_the_records_of_a_local_run(env):
     assert "2 attempt(s) ran" in done.stdout
     a, b = _folder(local), _folder(remote)
     assert sorted(a) == sorted(b)
-    assert "P001/Solution.lean" in a and "P002/events/round-002.jsonl" in a
+    one, two = (p.name for p in packet_folders(env.packets))
+    assert f"{one}/Solution.lean" in a and f"{two}/events/round-002.jsonl" in a
     for name in a:
         assert a[name] == b[name], name
-    assert (local / "P001/Solution.lean").read_bytes() == (
-        remote / "P001/Solution.lean"
+    assert (local / one / "Solution.lean").read_bytes() == (
+        remote / one / "Solution.lean"
     ).read_bytes()
-    for pid in ("P001", "P002"):
+    for pid in (one, two):
         here = json.loads((local / pid / "attempt.json").read_text())
         there = json.loads((remote / pid / "attempt.json").read_text())
         assert here["end_reason"] == there["end_reason"] == "submitted"
@@ -175,7 +176,7 @@ def test_a_run_on_ray_leaves_the_records_of_a_local_run(env):
         )
         assert node["jail_check"]["passed"] and node["jail_check"]["failed"] == []
     runs = [json.loads(line) for line in (remote / "runs.jsonl").read_text().splitlines()]
-    assert sorted(r["packet"] for r in runs) == ["P001", "P002"]
+    assert sorted(r["packet"] for r in runs) == [one, two]
     assert {r["executor"] for r in runs} == {"ray"}
     assert not (remote / ".incoming").exists()
 
@@ -279,9 +280,10 @@ def test_no_node_that_fits_is_refused_at_once(env):
 
 def test_a_killed_worker_s_attempt_runs_once_more_and_counts_once(env):
     out = env.base / "run-killed"
+    one = packet_folders(env.packets)[0].name
     driver = subprocess.Popen(
         env.cluster.in_netns(
-            [sys.executable, "-m", "openfrontiers", *_run_args(env, out, "P001"), *_ray(env)]
+            [sys.executable, "-m", "openfrontiers", *_run_args(env, out, one), *_ray(env)]
         ),
         cwd=env.base, env=env.cluster.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         text=True, start_new_session=True,
@@ -290,7 +292,7 @@ def test_a_killed_worker_s_attempt_runs_once_more_and_counts_once(env):
     killed = None
     deadline = time.monotonic() + 240
     while driver.poll() is None and time.monotonic() < deadline:
-        for pid in env.cluster.titled("ray::ofb-attempt-P001"):  # the cluster's own only
+        for pid in env.cluster.titled(f"ray::ofb-attempt-{one}"):  # the cluster's own only
             seen.add(pid)
             if killed is None:
                 env.cluster.kill(pid)  # the worker running the attempt dies
@@ -300,8 +302,8 @@ def test_a_killed_worker_s_attempt_runs_once_more_and_counts_once(env):
     assert driver.returncode == 0, stdout + stderr
     assert killed is not None and len(seen) == 2, seen  # a second worker ran it
     runs = [json.loads(line) for line in (out / "runs.jsonl").read_text().splitlines()]
-    assert [r["packet"] for r in runs] == ["P001"]
-    assert json.loads((out / "P001/attempt.json").read_text())["end_reason"] == "submitted"
+    assert [r["packet"] for r in runs] == [one]
+    assert json.loads((out / one / "attempt.json").read_text())["end_reason"] == "submitted"
 
 
 def test_an_interrupted_driver_resumes_without_repeating_finished_attempts(env):
@@ -327,4 +329,5 @@ def test_an_interrupted_driver_resumes_without_repeating_finished_attempts(env):
     runs = [json.loads(line)["packet"] for line in (out / "runs.jsonl").read_text().splitlines()]
     # Each attempt that ended in a driver has one line; one that ended as the first driver
     # was killed may have none (as with the local executor), never two.
-    assert len(runs) == len(set(runs)) and set(runs) >= {"P001", "P002"} - set(first)
+    packets = {p.name for p in packet_folders(env.packets)}
+    assert len(runs) == len(set(runs)) and set(runs) >= packets - set(first)

@@ -62,6 +62,14 @@ def make_packets(checkout, n: int = 1) -> Path:
     return checkout.root / "packets"
 
 
+def packet_folders(packets: Path) -> list[Path]:
+    """The packet folders of an export, in id order (ids rank the register's items, so a
+    lone packet is not P001)."""
+    from openfrontiers.evaluator.key import PACKET_ID
+
+    return sorted(p for p in packets.iterdir() if p.is_dir() and PACKET_ID.match(p.name))
+
+
 def solution_for(packet: Path) -> str:
     """A Solution.lean that passes the static layer (no Lean here to compile it)."""
     problem = (packet / "Problem.lean").read_text()

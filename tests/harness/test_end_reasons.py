@@ -11,6 +11,7 @@ from harness.helpers import (
     SUPPORT,
     generic_profiles,
     make_packets,
+    packet_folders,
     read_jsonl,
     run_attempt_in_netns,
     solution_for,
@@ -22,11 +23,12 @@ FAST = {"wall_seconds": 300, "work_size": 64 * MiB, "tmp_size": 64 * MiB, "memor
 
 @pytest.fixture
 def packet(checkout):
-    return make_packets(checkout) / "P001"
+    (only,) = packet_folders(make_packets(checkout))
+    return only
 
 
 def attempt(tmp_path, packet, script, protocol="continuation", limits=None, rules=None):
-    out = tmp_path / "attempt" / "P001"
+    out = tmp_path / "attempt" / packet.name
     spec = {
         "packet": str(packet),
         "out": str(out),
@@ -74,7 +76,7 @@ def test_continuation_submitted_through_mcp(tmp_path, packet):
     from openfrontiers.grade.inputs import find_submissions
 
     (found,) = find_submissions(out.parent)
-    assert found.packet_id == "P001"
+    assert found.packet_id == packet.name
 
 
 def test_wall_clock(tmp_path, packet):

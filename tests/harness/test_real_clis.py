@@ -10,7 +10,13 @@ from pathlib import Path
 import pytest
 import tomli_w
 
-from harness.helpers import make_packets, read_jsonl, run_attempt_in_netns, solution_for
+from harness.helpers import (
+    make_packets,
+    packet_folders,
+    read_jsonl,
+    run_attempt_in_netns,
+    solution_for,
+)
 from harness.refused_addresses import PRIVATE
 from support import agent_clis
 
@@ -47,11 +53,12 @@ def profiles(tmp_path_factory) -> Path:
 
 @pytest.fixture
 def packet(checkout):
-    return make_packets(checkout) / "P001"
+    (only,) = packet_folders(make_packets(checkout))
+    return only
 
 
 def attempt(tmp_path, packet, clis, profiles, agent, script, **spec):
-    out = tmp_path / "attempt" / "P001"
+    out = tmp_path / "attempt" / packet.name
     full = {
         "packet": str(packet),
         "out": str(out),

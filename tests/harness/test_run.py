@@ -13,7 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from harness.helpers import HERE, SUPPORT, generic_profiles, make_packets, need_netns
+from harness.helpers import (
+    HERE,
+    SUPPORT,
+    generic_profiles,
+    make_packets,
+    need_netns,
+    packet_folders,
+)
 
 REPO = HERE.parents[1]
 
@@ -62,7 +69,7 @@ def test_an_interrupted_run_resumes_without_repeating_finished_attempts(tmp_path
     assert again.returncode == 0, stdout + stderr
     assert f"{len(first)} already finished" in stdout
     done = {p.parent.name: p.read_bytes() for p in out.glob("P*/attempt.json")}
-    assert sorted(done) == [f"P00{i}" for i in range(1, 7)]
+    assert sorted(done) == [p.name for p in packet_folders(packets)]
     for pid, data in first.items():  # finished attempts were not run again
         assert done[pid] == data
     assert (out / "manifest.json").read_bytes() == manifest
@@ -85,9 +92,10 @@ def test_an_interrupted_run_resumes_without_repeating_finished_attempts(tmp_path
 def test_ofb_attempt_cli_runs_a_continuation_attempt_with_a_stand_in(tmp_path, checkout):
     packets = make_packets(checkout)
     demo = REPO / "tools/openfrontiers/harness/standin_scripts/continuation-demo.json"
-    out = tmp_path / "attempts" / "P001"
+    (packet,) = packet_folders(packets)
+    out = tmp_path / "attempts" / packet.name
     proc = ofb_in_netns(
-        ["attempt", str(packets / "P001"), "--out", str(out), "--agent", "generic-test",
+        ["attempt", str(packet), "--out", str(out), "--agent", "generic-test",
          "--profiles", str(generic_profiles(tmp_path)), "--agent-exe",
          str(SUPPORT / "generic_agent.py"), "--model", "standin", "--protocol", "continuation",
          "--standin", str(demo), "--work-gib", "0.0625", "--tmp-gib", "0.0625",
@@ -106,7 +114,7 @@ def test_ofb_attempt_cli_runs_a_continuation_attempt_with_a_stand_in(tmp_path, c
 def test_upstream_is_required(tmp_path, checkout):
     packets = make_packets(checkout)
     proc = ofb_in_netns(
-        ["attempt", str(packets / "P001"), "--out", str(tmp_path / "a"), "--model", "m",
+        ["attempt", str(packet_folders(packets)[0]), "--out", str(tmp_path / "a"), "--model", "m",
          "--clis", str(tmp_path)],
         checkout.root,
     )  # fmt: skip
@@ -118,7 +126,8 @@ def test_upstream_is_required(tmp_path, checkout):
 def test_bad_options_are_usage_errors(tmp_path, checkout, bad):
     packets = make_packets(checkout)
     proc = ofb_in_netns(
-        ["attempt", str(packets / "P001"), "--model", "m", "--upstream", "http://127.0.0.1:9",
+        ["attempt", str(packet_folders(packets)[0]), "--model", "m", "--upstream",
+         "http://127.0.0.1:9",
          bad],
         checkout.root,
     )  # fmt: skip

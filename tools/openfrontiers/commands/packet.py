@@ -45,25 +45,19 @@ def export(
     quiet: bool = QUIET,
 ) -> None:
     """Export solver packets for written items (default: every written item whose reviews
-    stand; one under an unrepaired must-fix review is left out, and named). Run again, it
-    replaces its own earlier export, with the earlier key's salt."""
+    stand; one under an unrepaired must-fix review is left out, and named). A --subset's
+    items without a statement are left out and named; --ids must name written items. The
+    key records what was left out and why. Run again, it replaces its own earlier export,
+    with the earlier key's salt: an item keeps its packet id as more items are written."""
+    from ..packet.export import UNDER_REVIEW, exportable, read_salt
     from ..packet.export import export as do_export
-    from ..packet.export import open_must_fix, read_salt
     from ..project import Project
-    from ..register import Subset
 
     project = Project.find()
-    selection, items = select_items(project, subset, ids, default="written")
-    held = open_must_fix(items) if subset is None and ids is None else []
-    if held:
-        # Asked for by name (--ids, --subset), such an item stops the export instead.
-        print(
-            f"warning: left out {', '.join(held)}: an unrepaired must-fix review; export "
-            "it with --ids once it is repaired and re-reviewed",
-            file=sys.stderr,
-        )
-        items = [i for i in items if i.id not in held]
-        selection = Subset(selection.name, selection.version, tuple(i.id for i in items))
+    selection, chosen = select_items(project, subset, ids, default="written")
+    items, left_out = exportable(
+        chosen, listed=ids is not None, default=subset is None and ids is None
+    )
     salt = read_salt(salt_file) if salt_file else None
     key_path = key or out.with_name(out.name + ".key.json")
     with progress(quiet) as shown:
@@ -77,9 +71,16 @@ def export(
             budget_hours=budget_hours,
             force=force,
             mathlib_from=mathlib_from,
+            left_out=left_out,
             progress=shown,
         )
     print(f"exported {len(result.mapping)} packets ({selection.label}) to {result.out}")
+    if left_out:
+        print(f"left out {len(left_out)} of the {len(chosen)} items of {selection.label}:")
+        for item, why in left_out.items():
+            print(f"  {item}: {why}")
+        if UNDER_REVIEW in left_out.values():
+            print("  (export an item under review with --ids once it is repaired and re-reviewed)")
     print(f"evaluator key: {result.key_path}")
     if result.salt_reused:
         print("(replaced the earlier export, with the salt of its key: same packet ids)")

@@ -10,6 +10,11 @@ which reports every malformed field at once and never lets a wrong type through.
 Grading needs only each packet's item and statement hash, so the other fields may be
 absent (`EvaluatorKey.gaps` names what verification would miss); a field that is present
 must be well-formed.
+
+Format 2 numbers packet ids over the whole register (`packet/ids.py`), records that list
+(`numbered_over`) and the items of the selection the export left out (`left_out`). Keys of
+format 1, whose ids numbered the exported items only, still load: grading needs only their
+mapping, and verification checks their ids by the numbering they were made with.
 """
 
 from __future__ import annotations
@@ -25,7 +30,10 @@ from typing import Any
 from ..errors import OfbError, UsageError, shown
 from ..register.model import ITEM_ID
 
-KEY_FORMAT = "openfrontiers-evaluator-key/1"
+KEY_VERSION = 2
+KEY_FORMAT = f"openfrontiers-evaluator-key/{KEY_VERSION}"
+FORMAT_NAME = re.compile(r"openfrontiers-evaluator-key/([1-9][0-9]{0,8})")
+READ_VERSIONS = (1, 2)
 PACKET_ID = re.compile(r"P[0-9]{3,}")
 SHA256 = re.compile(r"[0-9a-f]{64}")
 KEY_MODE = 0o600
@@ -59,6 +67,17 @@ class KeyPacket:
 
 
 @dataclass(frozen=True)
+class Numbering:
+    """The item list packet ids are ranks in (format 2: the register's item ids)."""
+
+    items: int
+    ids_sha256: str
+
+    def as_json(self) -> dict[str, object]:
+        return {"items": self.items, "ids_sha256": self.ids_sha256}
+
+
+@dataclass(frozen=True)
 class EvaluatorKey:
     path: Path
     packets: dict[str, KeyPacket]
@@ -67,6 +86,9 @@ class EvaluatorKey:
     inputs: dict[str, str] | None = None  # repository file → sha256
     budget_hours: float | None = None
     packages_dir: str | None = None  # `--mathlib-from`, as the packets name it
+    version: int = KEY_VERSION
+    numbered_over: Numbering | None = None  # format 2
+    left_out: dict[str, str] | None = None  # format 2: item of the selection → why not exported
 
     @property
     def mapping(self) -> dict[str, str]:
@@ -83,6 +105,15 @@ class EvaluatorKey:
             )
             if value is None
         ]
+        if self.version >= 2:
+            missing += [
+                name
+                for name, value in (
+                    ("numbered_over", self.numbered_over),
+                    ("left_out", self.left_out),
+                )
+                if value is None
+            ]
         for pid, entry in self.packets.items():
             for name, value in (
                 ("source.path", entry.source_path),
@@ -167,6 +198,39 @@ class _Reader:
             return None
         return self.text(value, "packages_dir", "mathlib.packages_dir")
 
+    def numbering(self, doc: dict[str, Any]) -> Numbering | None:
+        value = doc.get("numbered_over")
+        if value is None:
+            return None
+        if not isinstance(value, dict):
+            self.bad("numbered_over", 'must be {"items": COUNT, "ids_sha256": SHA256}')
+            return None
+        items = value.get("items")
+        if isinstance(items, bool) or not isinstance(items, int) or items <= 0:
+            self.bad("numbered_over.items", f"must be a positive count of items, not {items!r}")
+            items = None
+        digest = self.digest(value, "ids_sha256", "numbered_over.ids_sha256")
+        if "ids_sha256" not in value:
+            self.bad("numbered_over.ids_sha256", "missing")
+        return Numbering(items, digest) if items is not None and digest is not None else None
+
+    def left_out(self, doc: dict[str, Any]) -> dict[str, str] | None:
+        value = doc.get("left_out")
+        if value is None:
+            return None
+        if not isinstance(value, dict):
+            self.bad("left_out", "must be an object of item id → reason")
+            return None
+        out: dict[str, str] = {}
+        for item, reason in value.items():
+            if not ITEM_ID.fullmatch(item):
+                self.bad(f"left_out.{item}", "is not an item id such as O02")
+            elif not isinstance(reason, str) or not reason:
+                self.bad(f"left_out.{item}", f"must be a non-empty reason, not {reason!r}")
+            else:
+                out[item] = reason
+        return out
+
     def packet(self, pid: str, entry: object) -> KeyPacket | None:
         where = f"packets.{shown(pid)}"
         if not PACKET_ID.fullmatch(pid):
@@ -219,8 +283,7 @@ def load_key(path: Path) -> EvaluatorKey:
         raise BadKey(path, [f"line {exc.lineno}: not JSON ({exc.msg})"]) from None
     except RecursionError:
         raise BadKey(path, ["JSON nested too deeply"]) from None
-    if not isinstance(doc, dict) or doc.get("format") != KEY_FORMAT:
-        raise BadKey(path, [f"format: {KEY_FORMAT!r} expected"])
+    version = _version(path, doc)
     reader = _Reader()
     packets_doc = doc.get("packets")
     packets: dict[str, KeyPacket] = {}
@@ -239,10 +302,30 @@ def load_key(path: Path) -> EvaluatorKey:
         reader.digests(doc, "inputs", "inputs"),
         reader.budget(doc),
         reader.packages_dir(doc),
+        version,
+        reader.numbering(doc),
+        reader.left_out(doc),
     )
     if reader.problems:
         raise BadKey(path, reader.problems)
     return key
+
+
+def _version(path: Path, doc: object) -> int:
+    """The key's format version; a newer ofb's format is named as such, not as garbage."""
+    fmt = doc.get("format") if isinstance(doc, dict) else None
+    found = FORMAT_NAME.fullmatch(fmt) if isinstance(fmt, str) else None
+    if found is not None:
+        version = int(found.group(1))
+        if version in READ_VERSIONS:
+            return version
+        if version > KEY_VERSION:
+            known = ", ".join(map(str, READ_VERSIONS))
+            newer = (
+                f"format: {fmt!r} is a newer ofb's (this one reads formats {known}): use that ofb"
+            )
+            raise BadKey(path, [newer])
+    raise BadKey(path, [f"format: {KEY_FORMAT!r} expected"])
 
 
 def write_key(path: Path, doc: dict[str, Any]) -> None:

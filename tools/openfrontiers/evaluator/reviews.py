@@ -55,7 +55,7 @@ def load_reviews(path: Path) -> dict[str, list[EvaluatorReview]]:
             error((key,), "unknown-field", f"unexpected top-level key {key!r} (expected reviews)")
     found: dict[str, list[EvaluatorReview]] = {}
     for item_id, entries in data.get("reviews", {}).items():
-        if not ITEM_ID.match(item_id) or not isinstance(entries, list):
+        if not ITEM_ID.fullmatch(item_id) or not isinstance(entries, list):
             error(("reviews", item_id), "unknown-id", f"{item_id!r} is not an item id with [[…]]")
             continue
         for i, entry in enumerate(entries):

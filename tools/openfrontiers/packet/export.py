@@ -1,7 +1,8 @@
 """`ofb packet export` and `ofb packet verify`.
 
-Export: select written items, refuse any that `ofb check` rejects, give them salted opaque
-ids, build one workspace per packet, scan the whole output for leaks, archive each packet
+Export: take the written items of a selection (the caller names the others, recorded in the
+key as left out), refuse any that `ofb check` rejects, give them salted opaque ids, build
+one workspace per packet, scan the whole output for leaks, archive each packet
 reproducibly, then move the tree into place and write the evaluator key outside it.
 Same repository and salt, same bytes.
 
@@ -15,6 +16,8 @@ import json
 import shutil
 import subprocess
 import tempfile
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -24,7 +27,7 @@ from ..check.engine import check_files
 from ..check.findings import Severity
 from ..errors import BadInput, OfbError, UsageError
 from ..evaluator import load_answers
-from ..evaluator.key import KEY_FORMAT, EvaluatorKey, load_key, write_key
+from ..evaluator.key import KEY_FORMAT, EvaluatorKey, Numbering, load_key, write_key
 from ..lean import lake_manifest
 from ..outputs import check_target, manifest
 from ..progress import SILENT, Progress
@@ -36,6 +39,7 @@ from .mathlib import PrebuiltPackages
 from .transform import to_problem
 
 INPUTS = ("lean-toolchain", "lakefile.toml", "lake-manifest.json")
+UNDER_REVIEW = "an unrepaired must-fix review"  # why `exportable` leaves an item out
 
 
 class PacketLeak(OfbError):
@@ -54,6 +58,7 @@ class Build:
     mapping: dict[str, str]  # packet id → item id
     packets: dict[str, workspace.Packet]
     archives: dict[str, bytes] = field(default_factory=dict)
+    left_out: dict[str, str] = field(default_factory=dict)  # item of the selection → why
 
     def tree(self) -> dict[str, bytes]:
         """The output folder: packets, archives and the archive manifest."""
@@ -63,20 +68,29 @@ class Build:
                 out[f"{pid}/{rel}"] = data
         for pid, data in self.archives.items():
             out[f"archives/{pid}.tar.gz"] = data
-        out["MANIFEST.json"] = manifest_json(self.archives)
+        out["MANIFEST.json"] = manifest_json(self.archives, self.left_out)
         return out
 
     def executables(self) -> set[str]:
         return {f"{pid}/{rel}" for pid, p in self.packets.items() for rel in p.executables}
 
 
-def manifest_json(archives: dict[str, bytes]) -> bytes:
-    return manifest_from_hashes({pid: archive.sha256(data) for pid, data in archives.items()})
+def manifest_json(archives: dict[str, bytes], left_out: Mapping[str, str] | None = None) -> bytes:
+    hashes = {pid: archive.sha256(data) for pid, data in archives.items()}
+    return manifest_from_hashes(hashes, left_out)
 
 
-def manifest_from_hashes(hashes: dict[str, str]) -> bytes:
-    """`MANIFEST.json`: the sha256 of each packet's archive."""
-    doc = {"archives": {f"archives/{pid}.tar.gz": digest for pid, digest in sorted(hashes.items())}}
+def manifest_from_hashes(
+    hashes: dict[str, str], left_out: Mapping[str, str] | None = None
+) -> bytes:
+    """`MANIFEST.json`: the sha256 of each packet's archive and, when the export left items
+    of its selection out, how many for each reason. The tree travels with the packets, so
+    it names no item and no subset (a subset's name can say its split): the key does."""
+    doc: dict[str, object] = {
+        "archives": {f"archives/{pid}.tar.gz": digest for pid, digest in sorted(hashes.items())}
+    }
+    if left_out:
+        doc["left_out"] = dict(Counter(left_out.values()))
     return (json.dumps(doc, indent=2, sort_keys=True) + "\n").encode()
 
 
@@ -84,16 +98,30 @@ def sha256_file(path: Path) -> str:
     return archive.sha256(path.read_bytes())
 
 
-def _statement_files(project: Project, items: list[Item]) -> list[Path]:
-    missing = [i.id for i in items if not i.is_written or not project.item_file(i.id).exists()]
-    if missing:
+def unwritten(items: Sequence[Item]) -> dict[str, str]:
+    """The items without a statement to export, each with why (as `left_out` records it)."""
+    return {i.id: f"not written (status {i.status})" for i in items if not i.is_written}
+
+
+def _statement_files(project: Project, items: Sequence[Item]) -> list[Path]:
+    named = [i for i in items if not i.is_written]
+    if named:
+        shown = ", ".join(f"{i.id} (status {i.status})" for i in named)
         raise UsageError(
-            f"no written statement for: {', '.join(missing)} (export takes written items)"
+            f"no statement to export for {shown}: leave them out of --ids (a --subset "
+            "exports its written items and names the others)"
+        )
+    lost = [i.id for i in items if not project.item_file(i.id).is_file()]
+    if lost:
+        raise BadInput(
+            f"the register says written but there is no statement file for: "
+            f"{', '.join(project.item_file(i).relative_to(project.root).as_posix() for i in lost)}"
+            "; restore it or correct the status (`ofb check` reports it too)"
         )
     return [project.item_file(i.id) for i in items]
 
 
-def open_must_fix(items: list[Item]) -> list[str]:
+def open_must_fix(items: Sequence[Item]) -> list[str]:
     """The items whose latest review of either focus is an unrepaired must-fix."""
     return [
         i.id
@@ -104,7 +132,23 @@ def open_must_fix(items: list[Item]) -> list[str]:
     ]
 
 
-def gate(project: Project, items: list[Item]) -> None:
+def exportable(
+    items: Sequence[Item], *, listed: bool, default: bool
+) -> tuple[list[Item], dict[str, str]]:
+    """The items of a selection to export, and the others with why. A subset's items
+    without a statement are left out and named, as `ofb probe` skips them; the default
+    selection also leaves out items under an unrepaired must-fix review. Items `listed` one
+    by one (`--ids`) are all exported or the export is refused (`gate`): a list of names is
+    a precise request, and a packet set short of it would pass unnoticed."""
+    if listed:
+        return list(items), {}
+    left_out = unwritten(items)
+    if default:
+        left_out |= dict.fromkeys(open_must_fix(items), UNDER_REVIEW)
+    return [i for i in items if i.id not in left_out], left_out
+
+
+def gate(project: Project, items: Sequence[Item]) -> None:
     """Refuse items whose statements break an error-severity rule of `ofb check`, or whose
     latest review of either focus is an unrepaired must-fix."""
     files = _statement_files(project, items)
@@ -129,6 +173,11 @@ def gate(project: Project, items: list[Item]) -> None:
         )
 
 
+def register_ids(project: Project) -> list[str]:
+    """The list packet ids are ranks in: every item of the register, written or not."""
+    return [i.id for i in project.register]
+
+
 def build(
     project: Project,
     item_ids: list[str],
@@ -137,7 +186,8 @@ def build(
     packages: PrebuiltPackages | None = None,
     progress: Progress = SILENT,
 ) -> Build:
-    return build_packets(project, ids.assign(item_ids, salt), budget_hours, packages, progress)
+    mapping = ids.assign(item_ids, salt, register_ids(project))
+    return build_packets(project, mapping, budget_hours, packages, progress)
 
 
 def build_packets(
@@ -198,6 +248,8 @@ def key_document(
     budget_hours: float,
     packages: PrebuiltPackages | None = None,
 ) -> dict:
+    """The key's document (format 2): packet ids rank in `numbered_over`, the register's
+    item list, and `left_out` names each item of the selection with no packet, and why."""
     inputs = {name: sha256_file(project.root / name) for name in INPUTS}
     for path in sorted(project.util_dir.rglob("*.lean")):
         inputs[path.relative_to(project.root).as_posix()] = sha256_file(path)
@@ -222,9 +274,11 @@ def key_document(
         "budget_hours": budget_hours,
         "mathlib": packages.as_key() if packages is not None else None,
         "salt_sha256": ids.salt_digest(salt),
+        "numbered_over": ids.numbered_over(register_ids(project)).as_json(),
         "repository": _git_state(project.root),
         "inputs": inputs,
         "packets": packets,
+        "left_out": dict(sorted(result.left_out.items())),
     }
     if store_salt:
         doc["salt_hex"] = salt.hex()
@@ -246,11 +300,12 @@ class ExportResult:
     mapping: dict[str, str]
     salt_generated: bool  # a fresh salt, stored in the key
     salt_reused: bool = False  # the salt of the key this export replaced
+    left_out: dict[str, str] = field(default_factory=dict)  # item of the selection → why
 
 
 def _is_packet_export(folder: Path) -> bool:
     doc = manifest(folder)
-    return doc is not None and set(doc) == {"archives"}
+    return doc is not None and "archives" in doc and set(doc) <= {"archives", "left_out"}
 
 
 def _earlier_key(key_path: Path, force: bool) -> EvaluatorKey | None:
@@ -265,22 +320,37 @@ def _earlier_key(key_path: Path, force: bool) -> EvaluatorKey | None:
         return None
 
 
-def _check_remapping(earlier: EvaluatorKey, mapping: dict[str, str]) -> None:
+def _check_remapping(
+    earlier: EvaluatorKey, mapping: dict[str, str], numbered_over: Numbering
+) -> None:
     changed = [
         f"{pid}: {item} → {mapping.get(pid, 'no packet')}"
         for pid, item in earlier.mapping.items()
         if mapping.get(pid) != item
     ]
-    if changed:
-        shown = ", ".join(changed[:5]) + (
-            f" and {len(changed) - 5} more" if len(changed) > 5 else ""
-        )
+    if not changed:
+        return
+    shown = ", ".join(changed[:5]) + (f" and {len(changed) - 5} more" if len(changed) > 5 else "")
+    keep = "Keep that key and its packets (move them, or choose another --key and --out)"
+    if earlier.version < 2:
         raise UsageError(
-            f"{earlier.path} maps packets of an earlier export that this export would map "
-            f"otherwise ({shown}): packets handed out from it could no longer be mapped back. "
-            "Keep that key (move it, or choose another --key and --out), export the same "
-            "items with the same salt, or use --force to replace it"
+            f"{earlier.path} is a key of format {earlier.version}, whose packet ids number the "
+            "exported items only (they moved whenever an item was written); this ofb numbers "
+            "every item of the register, so its ids differ from that key's "
+            f"({shown}). {keep}: they still verify and grade with it; or use --force to "
+            "replace them with an export whose ids stay as items are written"
         )
+    why = ""
+    if earlier.numbered_over not in (None, numbered_over):
+        why = (
+            " The register's item list changed since that export (packet ids are ranks in "
+            "it): an item was added, removed or renamed."
+        )
+    raise UsageError(
+        f"{earlier.path} maps packets of an earlier export that this export would map "
+        f"otherwise ({shown}): packets handed out from it could no longer be mapped back.{why} "
+        f"{keep}, export the same items with the same salt, or use --force to replace it"
+    )
 
 
 def export(
@@ -294,12 +364,22 @@ def export(
     budget_hours: float,
     force: bool = False,
     mathlib_from: Path | None = None,
+    left_out: Mapping[str, str] | None = None,
     progress: Progress = SILENT,
 ) -> ExportResult:
-    """Export packets; `mathlib_from`: a prebuilt packages directory every packet's Lake
-    workspace uses read-only (`packet.mathlib`), checked before anything is built."""
+    """Export packets of `items`; `left_out`: the other items of `subset`, each with why
+    (`exportable`), recorded in the key and counted in MANIFEST.json; `mathlib_from`: a
+    prebuilt packages directory every packet's Lake workspace uses read-only
+    (`packet.mathlib`), checked before anything is built."""
+    left_out = dict(left_out or {})
+    both = sorted(left_out.keys() & {i.id for i in items})
+    if both:
+        raise ValueError(f"both exported and left out: {', '.join(both)}")
     if not items:
-        raise UsageError(f"{subset.label} selects no items to export")
+        shown = "; ".join(f"{item}: {why}" for item, why in left_out.items())
+        raise UsageError(
+            f"{subset.label} selects no items to export" + (f"; left out {shown}" if shown else "")
+        )
     if budget_hours <= 0:
         raise UsageError("--budget-hours must be positive")
     out, key_path = out.resolve(), key_path.resolve()
@@ -322,8 +402,9 @@ def export(
     generated = salt is None
     salt = ids.new_salt() if salt is None else salt
     result = build(project, [i.id for i in items], salt, budget_hours, packages, progress)
+    result.left_out = left_out
     if earlier is not None and not force:
-        _check_remapping(earlier, result.mapping)
+        _check_remapping(earlier, result.mapping, ids.numbered_over(register_ids(project)))
     progress.start("scanning the packets for leaks")
     leaks = leak_scan(project, result)
     if leaks:
@@ -348,7 +429,7 @@ def export(
         shutil.rmtree(staging, ignore_errors=True)
         raise
     write_key(key_path, key)
-    return ExportResult(out, key_path, result.mapping, generated, reused)
+    return ExportResult(out, key_path, result.mapping, generated, reused, left_out)
 
 
 def read_salt(path: Path) -> bytes:
@@ -395,8 +476,7 @@ def verify(project: Project, key_path: Path, out: Path, salt: bytes | None = Non
             differences.append(f"{name}: input missing from the repository")
         elif sha256_file(path) != digest:
             differences.append(f"{name}: input changed since the export")
-    if ids.assign(list(key.mapping.values()), salt) != key.mapping:
-        differences.append("the packet ids do not follow from the salt and the items")
+    differences += _check_ids(project, key, salt)
     buildable: dict[str, str] = {}
     for pid, entry in key.packets.items():
         statement = project.item_file(entry.item)
@@ -431,6 +511,27 @@ def verify(project: Project, key_path: Path, out: Path, salt: bytes | None = Non
     return differences + _compare_disk(key, rebuilt, out)
 
 
+def _check_ids(project: Project, key: EvaluatorKey, salt: bytes) -> list[str]:
+    """Whether the key's packet ids follow from the salt, by the numbering of its format."""
+    items = list(key.mapping.values())
+    if key.version < 2:
+        if ids.assign_exported(items, salt) == key.mapping:
+            return []
+        return ["the packet ids do not follow from the salt and the items (key format 1)"]
+    listed = register_ids(project)
+    # An item the register lost is reported with its packet; rank it all the same.
+    if ids.assign(items, salt, set(listed) | set(items)) == key.mapping:
+        return []
+    now, then = ids.numbered_over(listed), key.numbered_over
+    why = ""
+    if then is not None and then != now:
+        why = (
+            f" (the register's item list changed since the export: {then.items} items "
+            f"then, {now.items} now)"
+        )
+    return [f"the packet ids do not follow from the salt and the register's items{why}"]
+
+
 def _expected_hashes(key: EvaluatorKey, rebuilt: Build) -> dict[str, str]:
     """What the packet folder should hold, as path → sha256: the rebuild's files where the
     packet could be rebuilt, else the key's record of them."""
@@ -449,7 +550,7 @@ def _expected_hashes(key: EvaluatorKey, rebuilt: Build) -> dict[str, str]:
     for pid, digest in archives.items():
         expected[f"archives/{pid}.tar.gz"] = digest
     if len(archives) == len(key.packets):
-        expected["MANIFEST.json"] = archive.sha256(manifest_from_hashes(archives))
+        expected["MANIFEST.json"] = archive.sha256(manifest_from_hashes(archives, key.left_out))
     return expected
 
 
