@@ -52,7 +52,7 @@ def test_render_counts_and_hides_answers():
     assert "no paper found" in text and "False" not in text
     assert "posing source itself read (`primary_source_read`): 1 of 1 written items" in text
     # the curated-figure disagreements read the key: they are never in the public report
-    assert "disagree" not in text.split("\n", 3)[3] and "credits" not in text
+    assert "| ai_class |" not in text and "credits" not in text
 
 
 def test_render_counts_primary_sources_and_lists_disagreements():
