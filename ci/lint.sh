@@ -16,8 +16,8 @@ check() {
   fi
 }
 
-check lint python3 -m ruff check --no-cache tools tests benchmarks ci
-check format python3 -m ruff format --check --no-cache tools tests benchmarks ci
+check lint python3 -m ruff check --no-cache tools tests benchmarks ci FrontierBench/evaluator
+check format python3 -m ruff format --check --no-cache tools tests benchmarks ci FrontierBench/evaluator
 check types python3 -m mypy
 check layers python3 -m pytest -q -p no:cacheprovider tests/test_layers.py
 

@@ -15,7 +15,7 @@ from .jsonin import Malformed, loads
 from .limits import DEFAULT_LIMITS, CertLimits, Refused, digits_refusal, int_text_digits
 from .spec import Context, Fail, Verifier
 from .verdict import Verdict
-from .verifiers import get
+from .verifiers import PUBLIC, Verifiers
 
 
 def check_value(
@@ -70,9 +70,18 @@ def check_value(
     return verdict("valid")
 
 
-def check_bytes(item: str, data: bytes, limits: CertLimits = DEFAULT_LIMITS) -> Verdict:
+def check_bytes(
+    item: str,
+    data: bytes,
+    limits: CertLimits = DEFAULT_LIMITS,
+    verifiers: Verifiers = PUBLIC,
+) -> Verdict:
     """The verdict on the certificate `data` (JSON) for `item`, in this process."""
-    verifier = get(item)
+    return check_data(verifiers.get(item), data, limits)
+
+
+def check_data(verifier: Verifier, data: bytes, limits: CertLimits = DEFAULT_LIMITS) -> Verdict:
+    """The verdict of `verifier` on the certificate `data` (JSON), in this process."""
     began = time.monotonic()
     try:
         with int_text_digits(limits):

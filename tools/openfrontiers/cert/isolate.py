@@ -26,12 +26,14 @@ from ..jail.backend import Backend
 from ..jail.policy import Limits, base_policy, python_executable, python_paths
 from .limits import DEFAULT_LIMITS, CertLimits
 from .verdict import Verdict
-from .verifiers import get
+from .verifiers import PUBLIC, Verifiers
 
 # Interpreter start and imports (sympy, networkx, flint) before the budget starts.
 STARTUP_SECONDS = 20.0
 # Memory for the interpreter and the jail's own processes above the worker's address space.
 JAIL_HEADROOM_MIB = 512
+# Where the jail shows an evaluator verifier's module (its only view of the evaluator folder).
+VERIFIER_INSIDE = "/ofb-verifier"
 
 
 def _package() -> Path:
@@ -72,10 +74,13 @@ def check_isolated(
     data: bytes,
     limits: CertLimits = DEFAULT_LIMITS,
     jail: Backend | str | None = "auto",
+    verifiers: Verifiers = PUBLIC,
 ) -> Verdict:
     """The verdict on `data` for `item`, checked in the worker; `jail` is a backend, None for
-    a plain child, or "auto" (`default_jail()`)."""
-    verifier = get(item)  # unknown items fail here, in the caller, with a usage error
+    a plain child, or "auto" (`default_jail()`); `verifiers`: where the item's verifier is
+    (`verifiers.for_project` for a solved item's)."""
+    verifier = verifiers.get(item)  # unknown items fail here, in the caller, with a usage error
+    source = verifiers.source(item)
     began = time.monotonic()
     backend = default_jail() if jail == "auto" else jail
     assert not isinstance(backend, str)
@@ -102,9 +107,16 @@ def check_isolated(
         verifier.item,
         json.dumps(asdict(limits)),
     ]
+    files: tuple[tuple[str, bytes], ...] = ()
+    if source is not None:
+        # the module's text alone, at a path of the jail's own, not the evaluator folder
+        inside = f"{VERIFIER_INSIDE}/{source.name}"
+        files = ((inside, source.read_bytes()),)
+        argv.append(inside if backend is not None else str(source))
     if backend is not None:
         policy = base_policy(
             read_only=_readable_paths(),
+            files=files,
             env=tuple(worker_env().items()),
             limits=Limits(
                 memory=(limits.memory_mib + JAIL_HEADROOM_MIB) << 20,

@@ -2,7 +2,8 @@
 
 Each file `<ITEM>.cert.json` is a certificate in its item's format, written from the public
 record named in its `note` (and in `SOURCES.md` there); `recompute_all` checks every one
-in a child process. Evaluator-only, like the rest of `FrontierBench/evaluator/`.
+in a child process, with the verifiers beside them (`verifiers/`). Evaluator-only, like the
+rest of `FrontierBench/evaluator/`.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from ..project import Project
 from .files import SUFFIX, read_certificate
 from .isolate import check_isolated
 from .verdict import Verdict
+from .verifiers import for_project
 
 FOLDER = "certificates"
 
@@ -26,6 +28,8 @@ def item_of(path: Path) -> str:
 
 
 def recompute_all(project: Project) -> list[tuple[Path, Verdict]]:
+    verifiers = for_project(project)
     return [
-        (p, check_isolated(item_of(p), read_certificate(p))) for p in certificate_files(project)
+        (p, check_isolated(item_of(p), read_certificate(p), verifiers=verifiers))
+        for p in certificate_files(project)
     ]

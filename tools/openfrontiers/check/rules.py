@@ -775,6 +775,27 @@ def evaluator_reviews(tree: TreeContext, register: Register, lines: KeyLines) ->
                 )
 
 
+# The public certificate verifiers (read as files: `check` does not import `cert`).
+PUBLIC_VERIFIERS = Path(__file__).resolve().parents[1] / "cert" / "verifiers"
+
+
+@_on_register
+def leak_verifier(tree: TreeContext, register: Register, lines: KeyLines) -> TreeReport:
+    """A solved item's verifier states the answer a valid certificate establishes, and so
+    which way the item went: it belongs under the evaluator folder, not in the package."""
+    for module in sorted(PUBLIC_VERIFIERS.glob("[a-z][0-9][0-9].py")):
+        item = register.items.get(module.stem.upper())
+        if item is not None and item.split is not Split.OPEN:
+            yield (
+                module,
+                1,
+                (
+                    f"{item.id} is a solved item: its verifier is evaluator data; move it to "
+                    "FrontierBench/evaluator/certificates/verifiers/"
+                ),
+            )
+
+
 def public_files(tree: TreeContext) -> list[Path]:
     """The public documents besides the register: the README and docs/**.md."""
     root = tree.project.root
@@ -1087,6 +1108,14 @@ RULES: tuple[Rule, ...] = (
         "record or evidence URL, no item's reference answer; no status wording in a solved "
         "item's review",
         leak_public_text,
+    ),
+    R(
+        "leak-verifier",
+        E,
+        Scope.TREE,
+        "no solved item's certificate verifier in the public package (its direction is the "
+        "item's answer)",
+        leak_verifier,
     ),
     R(
         "root-imports",

@@ -40,9 +40,10 @@ def check(
     from ..cert import DEFAULT_LIMITS, check_bytes, check_isolated, read_certificate
     from ..cert.files import CertificateFileError
     from ..cert.verdict import EXIT_CODES
-    from ..cert.verifiers import get
+    from ..cert.verifiers import here
 
-    get(item)  # an unknown item is a usage error, before the file is read
+    verifiers = here()
+    verifiers.get(item)  # an unknown item is a usage error, before the file is read
     limits = replace(
         DEFAULT_LIMITS,
         seconds=seconds,
@@ -56,7 +57,8 @@ def check(
         data = read_certificate(file, limits)
     except CertificateFileError as exc:
         raise UsageError(str(exc)) from None
-    verdict = (check_bytes if in_process else check_isolated)(item.upper(), data, limits)
+    check = check_bytes if in_process else check_isolated
+    verdict = check(item.upper(), data, limits, verifiers=verifiers)
     if format is TextFormat.json:
         print(dumps({"file": str(file), **verdict.as_dict()}))
     else:
@@ -73,10 +75,12 @@ def list_items(
     format: TextFormat = typer.Option(TextFormat.text, "--format", help="text or json."),
 ) -> None:
     """Every item with a verifier: the answer a valid certificate establishes, whether the
-    certificate settles it by computation alone, and what the certificate is."""
-    from ..cert.verifiers import get, items
+    certificate settles it by computation alone, and what the certificate is. Solved items'
+    verifiers are evaluator data: listed only where FrontierBench/evaluator/ holds them."""
+    from ..cert.verifiers import here
 
-    rows = [get(i) for i in items()]
+    verifiers = here()
+    rows = [verifiers.get(i) for i in verifiers.items()]
     if format is TextFormat.json:
         print(
             dumps(
@@ -112,9 +116,9 @@ def list_items(
 @app.command("schema")
 def schema(item: str = typer.Argument(..., help="The item id, e.g. O02.")) -> None:
     """Print the JSON Schema of the item's certificate."""
-    from ..cert.verifiers import get
+    from ..cert.verifiers import here
 
-    print(json.dumps(get(item).schema, indent=2, ensure_ascii=False))
+    print(json.dumps(here().get(item).schema, indent=2, ensure_ascii=False))
 
 
 @app.command("public")

@@ -7,7 +7,7 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import typer
 from typer.core import TyperGroup
@@ -165,7 +165,7 @@ def run(
                     continue
                 outcome.job = k
                 waivers = outcome.waivers or waivers
-                _attach_certificate(outcome)
+                _attach_certificate(outcome, project)
                 files.add(outcome)
                 shown.done(f"{outcome.packet} ({outcome.item})", outcome.decision.verdict, True)
         elif todo:
@@ -192,7 +192,7 @@ def run(
                         shown.done(f"{job.packet_id} ({job.item_id})", "not graded", False)
                         continue
                     record.job = k
-                    _attach_certificate(record)
+                    _attach_certificate(record, project)
                     files.add(record)
                     shown.done(f"{record.packet} ({record.item})", record.decision.verdict, True)
     lines = files.finish()
@@ -310,25 +310,35 @@ def _print_summary(lines: list[dict], waivers: list[str], out: Path | None) -> N
     )
 
 
-def _attach_certificate(r: VerdictRecord) -> None:
+def _attach_certificate(r: VerdictRecord, project: Project) -> None:
     """Check the certificate beside the submission (`P001.lean` ↔ `P001.cert.json`), if
-    there is one and its item has a verifier, in a child process with the default limits;
-    the verdict goes into the record's own `certificate` field, never into its decision."""
+    there is one, in a child process with the default limits; the verdict goes into the
+    record's own `certificate` field, never into its decision. A solved item's certificate
+    verdict says which way the item went (a valid one establishes the key's direction), so
+    its published line says only `withheld`; the verdict goes into the evaluator line."""
     from ..cert import certificate_beside, check_isolated, read_certificate
     from ..cert.files import CertificateFileError
-    from ..cert.verifiers import items
+    from ..cert.verifiers import for_project
+    from ..register.model import Split
 
     path = certificate_beside(Path(r.submission))
     if not os.path.lexists(path):
         return
-    if r.item not in items():
-        r.certificate = {"verdict": "no-verifier", "file": str(path)}
-        return
-    try:
-        verdict = check_isolated(r.item, read_certificate(path)).as_dict()
-    except CertificateFileError as exc:
-        verdict = {"verdict": "refused", "condition": "file", "message": str(exc)}
-    r.certificate = {"file": str(path), **verdict}
+    verifiers = for_project(project)
+    if r.item not in verifiers.items():
+        verdict: dict[str, Any] = {"verdict": "no-verifier"}
+    else:
+        try:
+            verdict = check_isolated(r.item, read_certificate(path), verifiers=verifiers).as_dict()
+        except CertificateFileError as exc:
+            verdict = {"verdict": "refused", "condition": "file", "message": str(exc)}
+    full = {"file": str(path), **verdict}
+    item = project.register.items.get(r.item)
+    if item is not None and item.split is Split.OPEN:
+        r.certificate = full
+    else:
+        r.certificate = {"file": str(path), "verdict": "withheld"}
+        r.evaluator["certificate"] = full
 
 
 def _namespaces(text: str, item_id: str) -> dict[str, str]:

@@ -134,13 +134,14 @@ def shifted_n26(public: Path, digits: int) -> bytes:
 def check_cert_digits(project: Project) -> Outcome:
     from ..cert import check_isolated
     from ..cert.isolate import default_jail, worker_env
+    from ..cert.verifiers import for_project
 
     public = project.evaluator_dir / "certificates" / "N26.cert.json"
     if not public.is_file():
         return False, f"no public certificate {public}", ""
     data = shifted_n26(public, 5_000)
     jail = default_jail()
-    verdict = check_isolated("N26", data, jail=jail)
+    verdict = check_isolated("N26", data, jail=jail, verifiers=for_project(project))
     evidence = f"checked a 5,000-digit N26 certificate: {verdict.summary()[:120]}"
     problems = []
     if verdict.status != "valid":

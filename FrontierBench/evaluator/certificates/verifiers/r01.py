@@ -41,9 +41,9 @@ from itertools import pairwise
 
 from flint import fmpz_mat, fmpz_mpoly, fmpz_mpoly_ctx
 
-from .. import schema as s
-from ..polys import MAX_DEGREE
-from ..spec import Condition, Context, Verifier
+from openfrontiers.cert import schema as s
+from openfrontiers.cert.polys import MAX_DEGREE
+from openfrontiers.cert.spec import Condition, Context, Verifier
 
 MAX_PRODUCT_TERMS = 2_000_000  # term pairs over all products g_k Δ_k; beyond: refused
 

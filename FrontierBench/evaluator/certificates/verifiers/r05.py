@@ -28,9 +28,9 @@ from __future__ import annotations
 
 from sympy.combinatorics import Permutation, PermutationGroup
 
-from .. import schema as s
-from ..exact import is_prime, permutation
-from ..spec import Condition, Context, Verifier
+from openfrontiers.cert import schema as s
+from openfrontiers.cert.exact import is_prime, permutation
+from openfrontiers.cert.spec import Condition, Context, Verifier
 
 MAX_ORDER = 1 << 16  # the group is enumerated element by element
 

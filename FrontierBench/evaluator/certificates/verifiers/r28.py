@@ -25,9 +25,9 @@ from __future__ import annotations
 
 import sympy
 
-from .. import schema as s
-from ..exact import rational
-from ..spec import Condition, Context, Verifier
+from openfrontiers.cert import schema as s
+from openfrontiers.cert.exact import rational
+from openfrontiers.cert.spec import Condition, Context, Verifier
 
 
 def _matrix(rows: list, where: str, ctx: Context) -> sympy.Matrix:

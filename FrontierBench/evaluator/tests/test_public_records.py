@@ -18,9 +18,10 @@ from sympy.combinatorics import Permutation, PermutationGroup
 
 from openfrontiers.cert.limits import CertLimits
 from openfrontiers.cert.spec import Context
-from openfrontiers.cert.verifiers import e30
+from openfrontiers.cert.verifiers import load_module
 
-CERTS = Path(__file__).resolve().parents[2] / "FrontierBench/evaluator/certificates"
+CERTS = Path(__file__).resolve().parents[1] / "certificates"
+e30 = load_module("E30", CERTS / "verifiers" / "e30.py")
 
 
 def load(item: str) -> dict:

@@ -37,9 +37,9 @@ from __future__ import annotations
 
 from flint import nmod_mat
 
-from .. import schema as s
-from ..exact import is_prime
-from ..spec import Condition, Context, Verifier
+from openfrontiers.cert import schema as s
+from openfrontiers.cert.exact import is_prime
+from openfrontiers.cert.spec import Condition, Context, Verifier
 
 MAX_B = 100_000  # B is enumerated element by element
 MAX_ENTRIES = 5_000_000  # matrix entries held for B in all

@@ -24,9 +24,9 @@ from __future__ import annotations
 from fractions import Fraction
 from math import isqrt
 
-from .. import schema as s
-from ..exact import rational
-from ..spec import Condition, Context, Verifier
+from openfrontiers.cert import schema as s
+from openfrontiers.cert.exact import rational
+from openfrontiers.cert.spec import Condition, Context, Verifier
 
 Vec = tuple[Fraction, Fraction]
 

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import sympy
 
-from .. import schema as s
-from ..exact import rational
-from ..polys import poly
-from ..spec import Condition, Context, Verifier
+from openfrontiers.cert import schema as s
+from openfrontiers.cert.exact import rational
+from openfrontiers.cert.polys import poly
+from openfrontiers.cert.spec import Condition, Context, Verifier
 
 
 def run(cert: dict, ctx: Context) -> None:
