@@ -67,7 +67,7 @@ def packet_folders(packets: Path) -> list[Path]:
     lone packet is not P001)."""
     from openfrontiers.evaluator.key import PACKET_ID
 
-    return sorted(p for p in packets.iterdir() if p.is_dir() and PACKET_ID.match(p.name))
+    return sorted(p for p in packets.iterdir() if p.is_dir() and PACKET_ID.fullmatch(p.name))
 
 
 def solution_for(packet: Path) -> str:

@@ -9,7 +9,13 @@ import shutil
 
 import pytest
 
-from harness.helpers import SUPPORT, generic_profiles, make_packets, run_attempt_in_netns
+from harness.helpers import (
+    SUPPORT,
+    generic_profiles,
+    make_packets,
+    packet_folders,
+    run_attempt_in_netns,
+)
 from openfrontiers.errors import UsageError
 from openfrontiers.harness.sandbox import refuse_exposed_folder
 
@@ -75,7 +81,7 @@ def test_a_huge_folder_is_refused_not_walked_whole(tmp_path, monkeypatch):
 def test_the_generic_agent_sees_its_program_and_not_its_folder(tmp_path, checkout):
     """The red team's attack: the generic agent run from a folder that holds the evaluator's
     answers. The jail holds a copy of the program alone; the folder's neighbour is not there."""
-    packet = make_packets(checkout) / "P001"
+    packet = packet_folders(make_packets(checkout))[0]
     folder = tmp_path / "home-of-agent"
     folder.mkdir()
     shutil.copy(SUPPORT / "generic_agent.py", folder / "my_agent.py")
@@ -85,7 +91,7 @@ def test_the_generic_agent_sees_its_program_and_not_its_folder(tmp_path, checkou
     script = {"turns": [{"calls": [{"tool": "bash", "command": look}]}, {"text": "Done."}]}
     spec = {
         "packet": str(packet),
-        "out": str(tmp_path / "attempt" / "P001"),
+        "out": str(tmp_path / "attempt" / packet.name),
         "profile": "generic-test",
         "profiles": str(generic_profiles(tmp_path)),
         "agent_exe": str(folder / "my_agent.py"),
