@@ -108,8 +108,17 @@ R01_DENSE = {
     "P": [[int(i == j) for j in range(12)] for i in range(12)],
 }
 
+# P₃ (a path on three vertices): γ = 1 by its middle vertex, Δ = 2, and deleting one edge
+# leaves an isolated vertex, raising γ to 2 with 2·1 ≤ 3·2.
+P3 = {"n": 3, "edges": [[0, 1], [1, 2]], "dominating_set": [1]}
+
 
 CASES = [
+    # R03 (its valid certificate is the stored one: test_stored_certificates_…)
+    Case("R03", {**P3, "dominating_set": [0]}, "invalid", "dominating"),
+    Case("R03", {**P3, "dominating_set": [0, 1]}, "invalid", "minimum"),
+    Case("R03", P3, "invalid", "bondage"),
+    Case("R03", {"n": 24, "edges": [[0, 1]], "dominating_set": list(range(12))}, "refused", "size"),
     # R28
     Case("R28", R28_OK, "valid"),
     Case("R28", {**R28_OK, "A": [[1, 2], [2, 1]]}, "invalid", "psd"),
@@ -202,6 +211,9 @@ CASES = [
 ]
 
 MALFORMED = [
+    Case("R03", {**P3, "edges": [[0, 0]]}, "malformed", "$.edges[0]"),
+    Case("R03", {**P3, "dominating_set": [1, 1]}, "malformed", "$.dominating_set"),
+    Case("R03", {**P3, "dominating_set": [5]}, "malformed", "$.dominating_set"),
     Case("R28", {**R28_OK, "A": [[1, 0]]}, "malformed", "$.A"),
     Case("R01", {**R01_OK, "A": [[0, 1], [0, 0]]}, "malformed", "$.A"),
     Case("R01", {**R01_OK, "r": 4}, "malformed", "$.r"),

@@ -184,3 +184,29 @@ def test_e30_linear_algebra_matches_permutation_groups(seed: int) -> None:
     assert group.order() == p**dim_w * len(elements)  # H = W ⋊ B
     assert group.derived_subgroup().order() == p**dim_derived
     assert _center_inter_derived_order(group, perms) == p**dim_center
+
+
+def test_r03_graph_recomputed_with_networkx() -> None:
+    """R03's stored graph, checked apart from its verifier: connected, cubic, bipartite on
+    18 vertices; no 5 vertices dominate it and some 6 do (γ = 6); and after deleting any
+    set of at most 4 edges (2|F| ≤ 3Δ = 9) some 6 vertices still dominate, so γ never rises
+    and the bondage number is at least 5 > 3Δ/2."""
+    from itertools import combinations
+
+    import networkx as nx
+
+    c = load("R03")
+    g = nx.Graph([tuple(e) for e in c["edges"]])
+    assert g.number_of_nodes() == 18 and nx.is_connected(g) and nx.is_bipartite(g)
+    assert {d for _, d in g.degree} == {3}
+    assert not any(nx.is_dominating_set(g, s) for s in combinations(g, 5))
+    sixes = [set(s) for s in combinations(g, 6) if nx.is_dominating_set(g, s)]
+    assert sixes
+    closed = {v: {v, *g[v]} for v in g}
+    for r in range(1, 5):
+        for removed in combinations(g.edges, r):
+            after = {v: set(n) for v, n in closed.items()}
+            for u, v in removed:
+                after[u].discard(v)
+                after[v].discard(u)
+            assert any(set().union(*(after[v] for v in s)) == set(g) for s in sixes), removed
