@@ -28,6 +28,18 @@ class Case:
     def id(self) -> str:
         return f"{self.item}-{self.status}-{self.condition or 'ok'}"
 
+    def assert_verdict(self, verdict: Any, checkable: list[str]) -> None:
+        """The verdict is this case's: its status, the failing condition or the limit, the
+        malformed path; a valid one checked every `checkable` condition and left none."""
+        assert verdict.status == self.status, verdict.summary()
+        if self.status in ("invalid", "refused"):
+            assert verdict.condition == self.condition, verdict.summary()
+        if self.status == "malformed":
+            assert verdict.condition.startswith(self.condition), verdict.summary()
+        if self.status == "valid":
+            assert not verdict.unchecked and not verdict.probable
+            assert set(checkable) <= set(verdict.checked)
+
 
 K2, K3, K4 = g(nx.complete_graph(2)), g(nx.complete_graph(3)), g(nx.complete_graph(4))
 C5, PETERSEN = g(nx.cycle_graph(5)), g(nx.petersen_graph())

@@ -9,8 +9,8 @@ from typing import Any
 
 import tomli_w
 
-from .load import SCHEMA_VERSION
-from .model import SCORE_NAMES, Item, Split, SplitGroup
+from .load import SCHEMA_VERSION, SPLIT_FIELDS
+from .model import SCORE_NAMES, Item, SplitGroup
 
 HEADER = """\
 # FrontierBench item register: one table per item, the public facts about each statement.
@@ -63,17 +63,9 @@ def _plain(value: Any) -> Any:
 def item_table(item: Item) -> dict[str, Any]:
     """The TOML table of one item: every field of its split, empty where unknown."""
     raw = asdict(item)
-    skip = (
-        {"priority", "certificate"}
-        if item.split is Split.REDISCOVERY
-        else {
-            "tier",
-            "tier_condition",
-            "reference",
-            "evidence_date",
-            "ai_class",
-            "admission_ruling",
-        }
+    # the fields of the other split (load.py's SPLIT_FIELDS: one list of which split has what)
+    skip = set().union(
+        *(fields for split, fields in SPLIT_FIELDS.items() if split is not item.split)
     )
     table: dict[str, Any] = {}
     for key in _ORDER:
