@@ -3,11 +3,15 @@ write them (docs/harness.md "Records", docs/grading.md "Verdicts"), built by the
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from openfrontiers.evaluator.key import KEY_FORMAT
+
+# The Solution.lean every fake attempt that left one left (its hash is in the verdict line).
+SOLUTION = b"theorem main : True := trivial\n"
 
 
 @dataclass
@@ -117,7 +121,7 @@ def attempt_record(
         "submission": {
             "present": a.lean,
             "passed": False,
-            "sha256": None,
+            "sha256": hashlib.sha256(SOLUTION).hexdigest() if a.lean else None,
             "lean": None,
             "issues": [],
             "detail": "",
@@ -128,8 +132,9 @@ def attempt_record(
     }
 
 
-def verdict_line(a: FakeAttempt, item: str) -> dict:
-    """One line of `ofb grade`, made by the grader's own record type."""
+def verdict_line(a: FakeAttempt, item: str, solution: bytes = SOLUTION) -> dict:
+    """One line of `ofb grade`, made by the grader's own record type, for the submission
+    `solution` (the attempt's Solution.lean: its hash is how a report matches the two)."""
     from openfrontiers.grade.verdict import Decision, VerdictRecord
 
     assert a.verdict is not None
@@ -141,6 +146,7 @@ def verdict_line(a: FakeAttempt, item: str) -> dict:
         item=item,
         decision=Decision(a.verdict, stage, a.reason),
         answer={"kind": "yes-no", "submitted": "True", "matches": True if solved else None},
+        hashes={"submission": hashlib.sha256(solution).hexdigest(), "statement": "0" * 64},
     ).as_dict()
 
 
@@ -183,7 +189,7 @@ def make_run(
         folder = run / a.packet
         folder.mkdir()
         if a.lean:
-            (folder / "Solution.lean").write_text("theorem main : True := trivial\n")
+            (folder / "Solution.lean").write_bytes(SOLUTION)
         if a.finished:
             record = attempt_record(a, model, condition, protocol)
             (folder / "attempt.json").write_text(json.dumps(record, indent=2), encoding="utf-8")

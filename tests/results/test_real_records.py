@@ -128,7 +128,11 @@ def test_report_reads_a_real_run_and_the_fixtures_match_it(tmp_path, checkout, c
 
     # Grade as `ofb grade` would (no Lean here): R50 solved, O02 unsolved.
     lines = [
-        verdict_line(FakeAttempt(pid, verdict="solved" if item == "R50" else "unsolved"), item)
+        verdict_line(
+            FakeAttempt(pid, verdict="solved" if item == "R50" else "unsolved"),
+            item,
+            (run_dir / pid / "Solution.lean").read_bytes(),
+        )
         for pid, item in sorted(mapping.items())
     ]
     (run_dir / "verdicts.jsonl").write_text("".join(json.dumps(v) + "\n" for v in lines))

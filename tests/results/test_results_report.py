@@ -482,7 +482,43 @@ def test_cli_writes_the_report_in_one_command(tmp_path, capsys, monkeypatch):
     assert (sol["solved"], sol["denominator"], sol["clean solved"], sol["eligible"]) == (1, 2, 1, 1)
     assert sol["lineage, cutoff"] == "OpenAI, 2026-06-30"
     kimi = next(r for r in table3 if r["model"] == "Kimi-K3")
+    # the README demo's run (model `standin`, not graded) reaches the report too (issue 29)
+    demo = make_run(tmp_path / "runs", "demo", model="standin", condition="A",
+                    protocol="continuation", items=mapping,
+                    attempts=[FakeAttempt(p, lean=True) for p in mapping])  # fmt: skip
+    assert ofb(capsys, "report", str(demo), "--key", str(key), "--out", str(out)).code == 0
+    assert "Stand-in (demo) continuation A: 3 .lean file(s) not graded" in (
+        out / "report.md"
+    ).read_text()
     assert kimi["lineage, cutoff"] == "–, 2026-06-13"
     bad = ofb(capsys, "report", str(runs[0]), "--key", str(tmp_path / "nope"), "--out", str(out))
     assert bad.code == 2 and "no such packet key" in " ".join(bad.err.split())
     assert "Traceback" not in bad.err
+
+
+def test_a_verdict_that_does_not_belong_to_its_attempt_is_listed_and_never_counted(tmp_path, world):
+    """Issue 29 item 7: verdicts whose submission hash is not the attempt's Solution.lean
+    (a zero hash, a file edited after the attempt, no file at all) count as not graded."""
+    runs = tmp_path / "runs"
+    attempts = [
+        FakeAttempt("P001", lean=True, verdict="solved"),  # matched: counted
+        FakeAttempt("P002", lean=True, verdict="solved"),  # a zero hash
+        FakeAttempt("P003", lean=True, verdict="solved"),  # the file edited afterwards
+        FakeAttempt("P004", lean=False, verdict="solved", finished=False),  # no file
+    ]
+    run = make_run(runs, "r", model="alpha", condition="A", protocol="native", items=ITEMS,
+                   attempts=attempts)  # fmt: skip
+    verdicts = run / "verdicts.jsonl"
+    lines = [json.loads(x) for x in verdicts.read_text().splitlines()]
+    lines[1]["hashes"]["submission"] = "0" * 64
+    verdicts.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    (run / "P003" / "Solution.lean").write_text("theorem main : True := by trivial\n")
+    report = build(tmp_path, world, [run])
+    assert rows(report, "table3")[0]["solved"] == 1
+    text = report.markdown_path.read_text()
+    assert "Verdicts that do not belong to their attempt" in text
+    assert "`r/P002` (E03): the verdict graded sha256 000000000000…" in text
+    assert "`r/P003` (N16): Solution.lean (sha256" in text and "is not the file the attempt" in text
+    assert "`r/P004` (N17): the verdict grades a submission, but the attempt left no" in text
+    listed = json.loads((report.out / "report.json").read_text())["mismatched_verdicts"]
+    assert [m["packet"] for m in listed] == ["P002", "P003", "P004"]

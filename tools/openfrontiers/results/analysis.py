@@ -111,6 +111,12 @@ class ConfigResult:
         """Attempts that left a `.lean` no verdict decided."""
         return sum(a.left_lean and a.verdict is None for a in self.attempts)
 
+    @property
+    def mismatched(self) -> list[Attempt]:
+        """Attempts whose verdict line graded other bytes than their Solution.lean: the
+        verdict is not counted (they are among the ungraded) and is listed apart."""
+        return [a for a in self.attempts if a.mismatch]
+
     def pass_at(self, k: int) -> tuple[float, int] | None:
         """Mean pass@k over the solved denominator's items with at least k attempts, and how
         many items that is; None when no item has k attempts."""

@@ -15,6 +15,7 @@ than the key) are errors naming the file.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -56,6 +57,9 @@ class Attempt:
     verdict: str | None = None  # None: not graded
     verdict_reason: str = ""
     urls: tuple[UrlVisit, ...] = ()
+    # why a verdict line for this attempt was not counted: it graded other bytes than the
+    # attempt's Solution.lean (the hashes differ), or the attempt left none
+    mismatch: str = ""
 
     @property
     def solved(self) -> bool:
@@ -95,6 +99,11 @@ class Run:
     @property
     def finished(self) -> list[Attempt]:
         return [a for a in self.attempts if a.finished]
+
+    @property
+    def mismatched(self) -> list[Attempt]:
+        """Attempts whose verdict line graded something else: listed, never counted."""
+        return [a for a in self.attempts if a.mismatch]
 
 
 def _json(path: Path) -> Any:
@@ -182,6 +191,33 @@ def _verdicts(path: Path, items: Mapping[str, str]) -> dict[str, dict]:
     return found
 
 
+def _matched(
+    folder: Path, verdict: dict | None, recorded: object = None
+) -> tuple[dict | None, str]:
+    """The verdict line if it graded this attempt's Solution.lean, else (None, why): the
+    line's `hashes.submission` must be the sha256 of the file in the attempt folder, and,
+    where `attempt.json` recorded the file's hash (`recorded`), that one too."""
+    if verdict is None:
+        return None, ""
+    claimed = (verdict.get("hashes") or {}).get("submission")
+    solution = folder / "Solution.lean"
+    if not solution.is_file():
+        return None, "the verdict grades a submission, but the attempt left no Solution.lean"
+    actual = hashlib.sha256(solution.read_bytes()).hexdigest()
+    if isinstance(recorded, str) and recorded != actual:
+        return None, (
+            f"Solution.lean (sha256 {actual[:12]}…) is not the file the attempt left "
+            f"({recorded[:12]}…)"
+        )
+    if claimed != actual:
+        shown = claimed[:12] + "…" if isinstance(claimed, str) else repr(claimed)
+        return (
+            None,
+            f"the verdict graded sha256 {shown}, the attempt's Solution.lean is {actual[:12]}…",
+        )
+    return verdict, ""
+
+
 def _urls(doc: dict) -> tuple[UrlVisit, ...]:
     visits = []
     for entry in doc.get("urls") or ():
@@ -217,9 +253,9 @@ def load_run(run_dir: Path, items: Mapping[str, str], verdicts: Path | None = No
     for packet in packets:
         folder = run_dir / packet
         path = folder / "attempt.json"
-        verdict = lines.get(packet)
         if not path.is_file():
             # Unfinished: kept (and counted as not solved unless a verdict says otherwise).
+            verdict, mismatch = _matched(folder, lines.get(packet))
             run.attempts.append(
                 Attempt(
                     run.name,
@@ -229,6 +265,7 @@ def load_run(run_dir: Path, items: Mapping[str, str], verdicts: Path | None = No
                     left_lean=(folder / "Solution.lean").is_file(),
                     verdict=verdict.get("verdict") if verdict else None,
                     verdict_reason=str(verdict.get("reason") or "") if verdict else "",
+                    mismatch=mismatch,
                 )
             )
             continue
@@ -256,6 +293,9 @@ def load_run(run_dir: Path, items: Mapping[str, str], verdicts: Path | None = No
         listed = doc.get("records")
         solution = listed.get("solution") if isinstance(listed, dict) else None
         left_lean = bool(solution) or (folder / "Solution.lean").is_file()
+        final = doc.get("submission")  # the harness's final check, with the file's sha256
+        recorded = final.get("sha256") if isinstance(final, dict) else None
+        verdict, mismatch = _matched(folder, lines.get(packet), recorded)
         run.attempts.append(
             Attempt(
                 run.name,
@@ -268,6 +308,7 @@ def load_run(run_dir: Path, items: Mapping[str, str], verdicts: Path | None = No
                 verdict=verdict.get("verdict") if verdict else None,
                 verdict_reason=str(verdict.get("reason") or "") if verdict else "",
                 urls=_urls(doc),
+                mismatch=mismatch,
             )
         )
     return run

@@ -108,6 +108,11 @@ def as_dict(report: Report, runs: list[Run], inputs: Inputs) -> dict:
         "inputs": _inputs(runs, inputs),
         "tables": {t.name: t.as_dict() for t in report.tables},
         "figures": [f.as_dict() for f in report.figures],
+        "mismatched_verdicts": [
+            {"run": a.run, "packet": a.packet, "item": a.item, "why": a.mismatch}
+            for r in report.results.configs
+            for a in r.mismatched
+        ],
         "retrieval": [
             {
                 "model": c.model,
@@ -164,6 +169,18 @@ def render(report: Report, runs: list[Run], inputs: Inputs) -> str:
     ]
     if problems:
         lines += ["", "Not yet complete (counted as not solved):", "", *problems]
+    mismatched = [(r, a) for r in results.configs for a in r.mismatched]
+    if mismatched:
+        lines += [
+            "",
+            "Verdicts that do not belong to their attempt (not counted; the attempt is ungraded):",
+            "",
+            *(
+                f"- {r.model.label} {r.config.protocol} {r.config.condition}: `{a.run}/"
+                f"{a.packet}` ({a.item}): {a.mismatch}"
+                for r, a in mismatched
+            ),
+        ]
     no_cutoff = sorted({r.model.label for r in results.configs if r.model.cutoff is None})
     if no_cutoff:
         lines += [
