@@ -487,9 +487,10 @@ def test_cli_writes_the_report_in_one_command(tmp_path, capsys, monkeypatch):
                     protocol="continuation", items=mapping,
                     attempts=[FakeAttempt(p, lean=True) for p in mapping])  # fmt: skip
     assert ofb(capsys, "report", str(demo), "--key", str(key), "--out", str(out)).code == 0
-    assert "Stand-in (demo) continuation A: 3 .lean file(s) not graded" in (
-        out / "report.md"
-    ).read_text()
+    assert (
+        "Stand-in (demo) continuation A: 3 .lean file(s) not graded"
+        in (out / "report.md").read_text()
+    )
     assert kimi["lineage, cutoff"] == "–, 2026-06-13"
     bad = ofb(capsys, "report", str(runs[0]), "--key", str(tmp_path / "nope"), "--out", str(out))
     assert bad.code == 2 and "no such packet key" in " ".join(bad.err.split())
