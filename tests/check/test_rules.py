@@ -11,7 +11,7 @@ import pytest
 from ofb_testing import GOOD_KEY, GOOD_STATEMENT, Checkout
 from openfrontiers.check import RULES, run_check
 from openfrontiers.check.engine import ENGINE_RULES
-from openfrontiers.register.model import AnswerKind, Focus, Review, Source, Status, Verdict
+from openfrontiers.register.model import AnswerKind, Focus, Review, Source, Split, Status, Verdict
 
 MAIN = (
     "theorem main : answer(sorry) ↔ ∃ n : ℕ, 1 < n ∧ ¬ n.Prime ∧ n.totient ∣ n - 1 := by\n  sorry"
@@ -112,6 +112,14 @@ def orphan_evaluator_review(repo: Checkout) -> None:
         '[[reviews.O02]]\nreviewer = "reviewer-x"\nfocus = "semantics"\nround = 1\nnotes = "n"\n',
         encoding="utf-8",
     )
+
+
+def solved_item_verifier_in_the_package(repo: Checkout) -> None:
+    """A solved item's certificate verifier states its answer: not in the package."""
+    solved = next(i for i in repo.items.values() if i.split is Split.REDISCOVERY)
+    folder = repo.root / "tools" / "openfrontiers" / "cert" / "verifiers"
+    folder.mkdir(parents=True)
+    (folder / f"{solved.id.lower()}.py").write_text('"""direction False"""\n', encoding="utf-8")
 
 
 def util_importing_formal_conjectures(repo: Checkout) -> None:
@@ -220,6 +228,7 @@ FAILING: dict[str, list[Callable[[Checkout], None]]] = {
         register_note("the answer is yes"),
     ],
     "evaluator-reviews": [orphan_evaluator_review],
+    "leak-verifier": [solved_item_verifier_in_the_package],
     "leak-status-link": [
         add_comment("see https://www.erdosproblems.com/152"),
         add_comment("https://oeis.org/A000010"),

@@ -157,7 +157,9 @@ class Cluster:
             return
         try:
             if not self.owned(pid):
-                if select.select([fd], [], [], 0)[0]:
+                # An exiting process leaves the namespace a moment before its pidfd reports
+                # the exit: wait that moment out before calling it somebody else's.
+                if select.select([fd], [], [], 2.0)[0]:
                     return  # it has exited (and so left the namespace): nothing to signal
                 raise ValueError(f"pid {pid} is not a process of this cluster: not signalled")
             with contextlib.suppress(ProcessLookupError):

@@ -775,15 +775,15 @@ def evaluator_reviews(tree: TreeContext, register: Register, lines: KeyLines) ->
                 )
 
 
-# The public certificate verifiers (read as files: `check` does not import `cert`).
-PUBLIC_VERIFIERS = Path(__file__).resolve().parents[1] / "cert" / "verifiers"
+# The public certificate verifiers in a checkout (read as files: `check` imports no `cert`).
+PUBLIC_VERIFIERS = Path("tools") / "openfrontiers" / "cert" / "verifiers"
 
 
 @_on_register
 def leak_verifier(tree: TreeContext, register: Register, lines: KeyLines) -> TreeReport:
     """A solved item's verifier states the answer a valid certificate establishes, and so
     which way the item went: it belongs under the evaluator folder, not in the package."""
-    for module in sorted(PUBLIC_VERIFIERS.glob("[a-z][0-9][0-9].py")):
+    for module in sorted((tree.project.root / PUBLIC_VERIFIERS).glob("[a-z][0-9][0-9].py")):
         item = register.items.get(module.stem.upper())
         if item is not None and item.split is not Split.OPEN:
             yield (
