@@ -15,6 +15,7 @@ import contextlib
 import os
 import shutil
 import tempfile
+import threading
 import uuid
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -22,9 +23,9 @@ from pathlib import Path
 
 from ..errors import UsageError
 from ..harness.attempt import AttemptSpec, Progress
-from ..harness.records import finished
+from ..harness.records import EndReason, finished
 from . import archive
-from .engine import Demand, RaySession, Task
+from .engine import Demand, RaySession, Task, TaskCancelled
 from .node import admitted
 
 
@@ -101,7 +102,9 @@ class RayAttemptExecutor:
         self.address = address
         self.standin = standin
 
-    def run(self, specs: Sequence[AttemptSpec], progress: Progress) -> Iterator[tuple]:
+    def run(
+        self, specs: Sequence[AttemptSpec], progress: Progress, stop: threading.Event
+    ) -> Iterator[tuple]:
         if not specs:
             return
         first = specs[0]
@@ -126,7 +129,18 @@ class RayAttemptExecutor:
                     )
                 )
                 progress(spec.packet_id, {"state": "submitted"})
-            for spec, outcome in session.run(tasks):
+            for spec, outcome in session.run(tasks, stop):
+                if isinstance(outcome, TaskCancelled):
+                    # The node's attempt folder does not come back from a cancelled task:
+                    # the run keeps a line saying so.
+                    record = {
+                        "end_reason": EndReason.INTERRUPTED.value,
+                        "end_detail": "cancelled on the cluster (running or still queued); "
+                        "the node's records did not come back",
+                    }
+                    progress(spec.packet_id, {"state": "ended", "end_reason": "interrupted"})
+                    yield spec, record
+                    continue
                 if isinstance(outcome, BaseException):
                     yield spec, outcome
                     continue

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import socket
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
@@ -25,6 +26,10 @@ J = TypeVar("J")
 
 class ClusterError(OfbError):
     """The Ray cluster cannot be reached, or cannot take the work."""
+
+
+class TaskCancelled(OfbError):
+    """The task was cancelled by a stop (Ctrl-C on the driver) before it returned."""
 
 
 def require_ray() -> Any:
@@ -158,8 +163,13 @@ class RaySession:
             f"{demand.describe()} (nodes: {seen or 'none'})"
         )
 
-    def run(self, tasks: Sequence[Task[J]]) -> Iterator[tuple[J, Any]]:
-        """Submit every task, then yield (job, result or the exception) as each ends."""
+    def run(
+        self, tasks: Sequence[Task[J]], stop: threading.Event | None = None
+    ) -> Iterator[tuple[J, Any]]:
+        """Submit every task, then yield (job, result or the exception) as each ends. Once
+        `stop` is set every task still pending is cancelled: one not started never runs, a
+        running one gets KeyboardInterrupt (its jails are killed on the way out); each is
+        yielded with `TaskCancelled`."""
         ray = self.ray
         pending: dict[Any, Task[J]] = {}
         for task in tasks:
@@ -170,12 +180,21 @@ class RaySession:
                 **task.demand.options(),
             )
             pending[remote.remote(*task.args)] = task
+        cancelled = False
         while pending:
-            ready, _ = ray.wait(list(pending), num_returns=1)
+            if stop is not None and stop.is_set() and not cancelled:
+                for ref in pending:
+                    ray.cancel(ref)
+                cancelled = True
+            # With a stop to watch, wait in short steps (ray.wait is not interrupted).
+            timeout = None if stop is None or cancelled else 0.2
+            ready, _ = ray.wait(list(pending), num_returns=1, timeout=timeout)
             for ref in ready:
                 task = pending.pop(ref)
                 try:
                     yield task.job, ray.get(ref)
+                except ray.exceptions.TaskCancelledError:
+                    yield task.job, TaskCancelled(f"{task.name}: cancelled by the stop")
                 except ray.exceptions.RayTaskError as exc:
                     cause = exc.cause if isinstance(exc.cause, BaseException) else None
                     yield task.job, cause or OfbError(str(exc).splitlines()[0])

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
+import signal
+import threading
 from collections.abc import Iterator
 from dataclasses import replace
 from datetime import date
@@ -128,6 +131,35 @@ def _standin(spec: Any, script: Path | None) -> Iterator[Any]:
         yield replace(spec, config=replace(spec.config, upstream=Upstream(model.url)))
 
 
+INTERRUPTED_EXIT = 130  # the shell's code for a command ended by Ctrl-C (128 + SIGINT)
+
+
+@contextlib.contextmanager
+def _stop_on_signal(stop: threading.Event) -> Iterator[None]:
+    """While the run goes on, SIGINT (Ctrl-C) and SIGTERM set `stop` instead of raising in
+    the middle of a record: one message, then the attempts in flight are stopped and
+    recorded (run.py). Later signals change nothing; the handlers are restored after."""
+
+    def handler(signum: int, _frame: object) -> None:
+        if stop.is_set():
+            return
+        stop.set()
+        # A plain write: the handler may run while the live table holds the console.
+        os.write(
+            2,
+            f"\n{signal.Signals(signum).name}: stopping the run — attempts in flight are "
+            "killed and recorded as interrupted, none is started; the same command "
+            "resumes it\n".encode(),
+        )
+
+    previous = {sig: signal.signal(sig, handler) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for sig, old in previous.items():
+            signal.signal(sig, old)
+
+
 def attempt(
     packet: Path = typer.Argument(..., help="An exported packet folder (P###)."),
     out: Path | None = typer.Option(None, "--out", help="The attempt folder (default ./P###)."),
@@ -229,8 +261,9 @@ def run(
     """Run every packet of a selection (all in --packets, --only ids, or --subset with the
     evaluator --key) under one model, condition and protocol, --jobs at a time (or each as
     a task on the attempts nodes of a Ray cluster: --executor ray), into a run folder; the
-    same command on the same folder resumes it. Exit 0 when every attempt ran to an end
-    reason, 1 when one could not run."""
+    same command on the same folder resumes it. Ctrl-C stops it: attempts in flight are
+    killed and recorded as interrupted. Exit 0 when every attempt ran to an end reason, 1
+    when one could not run, 130 when the run was stopped."""
     from ..harness.executor import Executor, LocalExecutor
     from ..harness.live import LiveTable
     from ..harness.run import RunPlan, execute
@@ -255,16 +288,23 @@ def run(
             )
         # Each attempt node serves the stand-in on its own loopback.
         runner = RayAttemptExecutor(choice.address, load_script(standin) if standin else None)
-    with _standin(spec, None if choice.ray else standin) as ready:
-        # A stand-in's port changes from run to run; the manifest names it as a stand-in.
-        plan = RunPlan(ready, packets, tuple(ids), selection)
-        if standin is not None:
-            plan = RunPlan(
-                replace(ready, config=replace(ready.config, path=standin)), packets, tuple(ids),
-                selection,
-            )  # fmt: skip
-        with LiveTable(list(ids)) as table:
-            summary = execute(plan, out, runner, table.update)
+    stop = threading.Event()
+    # From here to the summary a Ctrl-C stops the run (and a second one changes nothing).
+    with _stop_on_signal(stop):
+        with _standin(spec, None if choice.ray else standin) as ready:
+            # A stand-in's port changes from run to run; the manifest names it as a stand-in.
+            plan = RunPlan(ready, packets, tuple(ids), selection)
+            if standin is not None:
+                plan = RunPlan(
+                    replace(ready, config=replace(ready.config, path=standin)), packets,
+                    tuple(ids), selection,
+                )  # fmt: skip
+            with LiveTable(list(ids)) as table:
+                summary = execute(plan, out, runner, table.update, stop)
+        _print_summary(summary, stop.is_set())
+
+
+def _print_summary(summary: Any, stopped: bool) -> None:
     from rich.console import Console
 
     console = Console(highlight=False)
@@ -274,7 +314,16 @@ def run(
     )
     for pid, error in summary.failed:
         console.print(f"[red]{pid}: could not run: {error}[/]")
-    console.print(f"run folder: {out}")
+    if summary.recovered:
+        console.print(f"{summary.recovered} runs.jsonl line(s) rebuilt from attempt records")
+    console.print(f"run folder: {summary.out}")
+    if stopped:
+        console.print(
+            f"stopped: {len(summary.interrupted)} attempt(s) interrupted "
+            f"({', '.join(summary.interrupted) or 'none'}), {summary.not_started} not started; "
+            "the same command resumes the run"
+        )
+        raise typer.Exit(INTERRUPTED_EXIT)
     if summary.failed:
         raise typer.Exit(1)
 

@@ -10,11 +10,13 @@ least `min_left` seconds remain; the rules of `ContinuationRules` end it otherwi
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import platform
 import secrets
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import uuid
 from collections.abc import Callable
@@ -35,6 +37,7 @@ from .mcp_server import ToolLog, build_server
 from .profiles import AgentProfile, fill
 from .records import (
     ATTEMPT_FORMAT,
+    INTERRUPTED_RECORD,
     ROUND_FORMAT,
     EndReason,
     append_jsonl,
@@ -49,6 +52,7 @@ from .webproxy import FixtureResolver, ProxyLog, Resolver, SystemResolver, WebPr
 
 Progress = Callable[[str, dict], None]
 VERSION_BYTES = 64 << 10  # read of what the CLI's version command printed
+STOP_POLL = 0.2  # seconds between looks at the stop flag while a jail runs
 
 
 @dataclass(frozen=True)
@@ -121,6 +125,7 @@ class _Round:
     code: int | None
     timed_out: bool
     summary: StreamSummary
+    interrupted: bool = False  # the run was stopped (Ctrl-C) and the jail killed
 
 
 @dataclass
@@ -137,9 +142,17 @@ class _History:
 
 
 class Attempt:
-    def __init__(self, spec: AttemptSpec, progress: Progress | None = None) -> None:
+    def __init__(
+        self,
+        spec: AttemptSpec,
+        progress: Progress | None = None,
+        stop: threading.Event | None = None,
+    ) -> None:
         self.spec = spec
         self.progress = progress or (lambda _packet, _info: None)
+        # Set when the run is stopped (Ctrl-C): the round's jail is killed and the attempt
+        # ends `interrupted`, its record in `interrupted.json` (records.py).
+        self.stop = stop or threading.Event()
         if spec.config.upstream is None:
             raise UsageError(
                 "no upstream model API: the evaluator config needs [upstream] url = … "
@@ -210,7 +223,8 @@ class Attempt:
         stdin_text: str,
         stdout: Path,
         stderr: Path,
-    ) -> tuple[int | None, float, bool]:
+    ) -> tuple[int | None, float, bool, bool]:
+        """Exit status, seconds, whether the wall clock ended it, whether a stop did."""
         policy = self.policy(area, wall, env)
         command = sandbox.forwarded(area, services, argv)
         started = time.monotonic()
@@ -225,15 +239,20 @@ class Attempt:
                 command, policy, stdin=stdin, stdout=out, stderr=err
             )
             code: int | None = None
+            stopped = False
             try:
-                code = process.proc.wait(timeout=wall + 30)
-            except subprocess.TimeoutExpired:
-                code = None
+                # Waits in short steps so that a stop kills the jail (in `close`) at once.
+                while code is None and time.monotonic() - started < wall + 30:
+                    if self.stop.is_set():
+                        stopped = True
+                        break
+                    with contextlib.suppress(subprocess.TimeoutExpired):
+                        code = process.proc.wait(timeout=STOP_POLL)
             finally:
                 process.close()
         seconds = time.monotonic() - started
         killed = code is None or code < 0 or code in (137, 143)
-        return code, seconds, killed and seconds >= wall - 1.0
+        return code, seconds, killed and not stopped and seconds >= wall - 1.0, stopped
 
     def _agent_version(self, area: sandbox.WorkArea, values: dict[str, str]) -> str | None:
         argv = [
@@ -243,7 +262,7 @@ class Attempt:
             return None
         scratch = Path(tempfile.mkdtemp(prefix="ofb-version-"))
         try:
-            code, _, _ = self._run_in_jail(
+            code, _, _, _ = self._run_in_jail(
                 argv, area, {}, (), 60.0, "", scratch / "out", scratch / "err"
             )
             # What the CLI printed is read up to a bound: a version is one short line.
@@ -314,13 +333,20 @@ class Attempt:
                 solution = read_regular(area.work / "work", "Solution.lean")
                 if solution is not None:
                     (out / "Solution.lean").write_bytes(solution)
-                final = checker.check("final")
-        record["submission"] = final.as_dict()
+                interrupted = record["end_reason"] == EndReason.INTERRUPTED
+                # A stopped run does not wait for a compile: the file's hash is kept.
+                record["submission"] = (
+                    {"checked": False, "reason": "interrupted", "sha256": _sha256(solution)}
+                    if interrupted
+                    else checker.check("final").as_dict()
+                )
         record["start"] = started_at
         record["end"] = _now()
         record["node"] = spec.node
         self._finish(record, gateway_log, tool_log, proxy_log, retrieval)
-        write_json_atomic(out / "attempt.json", record)
+        # An interrupted attempt did not finish: its record is kept beside, never as
+        # attempt.json, so grading and the report count it unfinished and a resume reruns it.
+        write_json_atomic(out / (INTERRUPTED_RECORD if interrupted else "attempt.json"), record)
         self.progress(spec.packet_id, {"state": "ended", "end_reason": record["end_reason"]})
         return record
 
@@ -371,6 +397,12 @@ class Attempt:
         detail = ""
         number = 0
         while end is None:
+            if self.stop.is_set():
+                end, detail = (
+                    EndReason.INTERRUPTED,
+                    f"the run was stopped before round {number + 1}",
+                )
+                break
             number += 1
             remaining = deadline - time.monotonic()
             if remaining <= 0:
@@ -387,10 +419,17 @@ class Attempt:
             stats = gateway_log.stats(number)
             history.add(stats)
             check = None
+            if rnd.interrupted:
+                end = EndReason.INTERRUPTED
+                detail = f"the run was stopped {rnd.seconds:.0f} s into round {number}"
+                self._record_round(rnd, session_id, stats, None, end, area, tool_log)
+                break
             if spec.protocol is Protocol.CONTINUATION and not rnd.timed_out:
                 check = checker.check("harness")
             left = deadline - time.monotonic()
             end, detail = self._end_of_round(area, stats, history, rnd, check, left)
+            if end is None and self.stop.is_set():
+                end, detail = EndReason.INTERRUPTED, f"the run was stopped after round {number}"
             self._record_round(rnd, session_id, stats, check, end, area, tool_log)
             if end is None:
                 assert check is not None
@@ -424,12 +463,12 @@ class Attempt:
         self.progress(self.spec.packet_id, {"state": "running", "round": number})
         started = _now()
         events = self.out / "events" / f"round-{number:03d}.jsonl"
-        code, seconds, timed_out = self._run_in_jail(
+        code, seconds, timed_out, stopped = self._run_in_jail(
             argv, area, env, services, remaining, message, events,
             self.out / "events" / f"round-{number:03d}.stderr",
         )  # fmt: skip
         summary = read_stream(profile.events, events)
-        return _Round(number, kind, started, seconds, code, timed_out, summary)
+        return _Round(number, kind, started, seconds, code, timed_out, summary, stopped)
 
     def _record_round(
         self,
@@ -654,6 +693,13 @@ class Attempt:
             record["host"] = {"python": sys.version.split()[0]}
 
 
-def run_attempt(spec: AttemptSpec, progress: Progress | None = None) -> dict:
-    """Run one attempt and return its record (also written to `spec.out/attempt.json`)."""
-    return Attempt(spec, progress).run()
+def _sha256(data: bytes | None) -> str | None:
+    return hashlib.sha256(data).hexdigest() if data is not None else None
+
+
+def run_attempt(
+    spec: AttemptSpec, progress: Progress | None = None, stop: threading.Event | None = None
+) -> dict:
+    """Run one attempt and return its record (also written to `spec.out/attempt.json`, or
+    to `interrupted.json` when `stop` was set before it ended)."""
+    return Attempt(spec, progress, stop).run()

@@ -5,6 +5,9 @@ reads), `attempt.json`, `rounds.jsonl`, the raw event streams `events/round-NNN.
 (with the CLI's stderr beside them) and the host services' logs: `gateway.jsonl`,
 `mcp.jsonl`, `checks.jsonl`, and in B/C `retrieval.jsonl`, in C `web.jsonl`.
 `attempt.json` is written last and atomically: an attempt folder without it did not finish.
+An attempt stopped with its run (Ctrl-C on `ofb run`) did not finish either: its record,
+end reason `interrupted`, is written as `interrupted.json` instead, so grading and the
+report count it unfinished and a resumed run moves the folder aside and runs it again.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from pathlib import Path
 
 ATTEMPT_FORMAT = "openfrontiers-attempt/1"
 ROUND_FORMAT = "openfrontiers-round/1"
+INTERRUPTED_RECORD = "interrupted.json"  # the record of an attempt its run stopped
 
 
 class EndReason(StrEnum):
@@ -27,6 +31,8 @@ class EndReason(StrEnum):
     AGENT_ERROR = "agent error"  # no successful model call (3 rounds), or the CLI failed
     DISK_QUOTA = "disk quota"  # the work dir is full
     API_ERROR = "api error"  # the model API refused in a way no retry changes (4xx)
+    # The run was stopped (Ctrl-C): not an end of the attempt's own, never in Table 7.
+    INTERRUPTED = "interrupted"
 
 
 def write_json_atomic(path: Path, doc: dict) -> None:
