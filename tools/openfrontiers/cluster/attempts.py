@@ -6,7 +6,9 @@ evaluator key, the answers or a checkout: an attempt needs none of them. The nod
 in the spec, and sends the attempt folder back; the driver puts it in the run folder under
 its packet id in one rename, so a folder there is always complete. An attempt whose folder
 is already finished is not written again and not counted (a retried task, a second
-driver): the packet id in the run folder is the job key.
+driver): the packet id in the run folder is the job key. A stop (Ctrl-C on the driver)
+cancels the tasks (engine.py); their folders do not come back, so each gets a runs.jsonl
+line saying `interrupted` and the resumed run runs it again.
 """
 
 from __future__ import annotations
