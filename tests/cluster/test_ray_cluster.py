@@ -23,7 +23,13 @@ sys.path.insert(0, str(HERE.parent / "grade"))
 
 from grading_helpers import STANDIN_TOOLS, GradingCheckout, submission  # noqa: E402
 
-from harness.helpers import SUPPORT, generic_profiles, make_packets, packet_folders  # noqa: E402
+from harness.helpers import (  # noqa: E402
+    SUPPORT,
+    generic_profiles,
+    make_packets,
+    packet_folders,
+    running,
+)
 from ofb_testing import Checkout  # noqa: E402
 from support.ray_cluster import Cluster, can_run, start_cluster  # noqa: E402
 
@@ -332,19 +338,6 @@ def test_an_interrupted_driver_resumes_without_repeating_finished_attempts(env):
     assert sorted(runs) == sorted(p.name for p in packet_folders(env.packets))
 
 
-def _sleepers(command: str) -> list[int]:
-    """Processes on this machine (the nodes' jails included) running `command`."""
-    found = []
-    for proc in Path("/proc").iterdir():
-        try:
-            cmdline = (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode().strip()
-        except (OSError, NotADirectoryError):
-            continue
-        if proc.name.isdigit() and cmdline == command:
-            found.append(int(proc.name))
-    return found
-
-
 def test_ctrl_c_on_a_ray_run_cancels_its_tasks_and_the_run_resumes(env):
     out = env.base / "run-stopped"
     sleep = "sleep 989"  # the slow tool call: a command line no other test runs
@@ -362,9 +355,9 @@ def test_ctrl_c_on_a_ray_run_cancels_its_tasks_and_the_run_resumes(env):
     )  # fmt: skip
     try:
         deadline = time.monotonic() + 240
-        while time.monotonic() < deadline and driver.poll() is None and not _sleepers(sleep):
+        while time.monotonic() < deadline and driver.poll() is None and not running(sleep):
             time.sleep(0.05)
-        assert _sleepers(sleep), "the first attempt must be running its tool call"
+        assert running(sleep), "the first attempt must be running its tool call"
         sent = time.monotonic()
         os.killpg(driver.pid, signal.SIGINT)
         stdout, stderr = driver.communicate(timeout=120)  # the sleep would last 989 s
@@ -376,9 +369,9 @@ def test_ctrl_c_on_a_ray_run_cancels_its_tasks_and_the_run_resumes(env):
     assert driver.returncode == 130, stdout + stderr
     assert stderr.count("SIGINT: stopping the run") == 1, stderr
     deadline = time.monotonic() + 30  # the node kills the jail as the task unwinds
-    while time.monotonic() < deadline and _sleepers(sleep):
+    while time.monotonic() < deadline and running(sleep):
         time.sleep(0.1)
-    assert not _sleepers(sleep)
+    assert not running(sleep)
     packets = sorted(p.name for p in packet_folders(env.packets))
     runs = [json.loads(line) for line in (out / "runs.jsonl").read_text().splitlines()]
     assert sorted(r["packet"] for r in runs) == packets

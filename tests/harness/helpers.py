@@ -128,3 +128,19 @@ def read_jsonl(path: Path) -> list[dict]:
     if not path.exists():
         return []
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def running(command: str) -> list[int]:
+    """The processes on this machine (jailed ones included) whose command line is
+    `command`: a test's slow tool call, to wait for and to see gone."""
+    found = []
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            cmdline = (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode().strip()
+        except OSError:
+            continue
+        if cmdline == command:
+            found.append(int(proc.name))
+    return found

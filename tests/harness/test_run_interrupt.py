@@ -11,7 +11,7 @@ import signal
 import time
 from pathlib import Path
 
-from harness.helpers import make_packets, packet_folders
+from harness.helpers import make_packets, packet_folders, running
 from harness.test_run import ofb_in_netns, run_args
 from openfrontiers.harness.records import ATTEMPT_FORMAT
 from openfrontiers.harness.run import recover_lines
@@ -23,21 +23,6 @@ def _lines(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text().splitlines() if line]
 
 
-def _sleepers() -> list[int]:
-    """Processes on this machine running the slow tool call (jails included)."""
-    found = []
-    for proc in Path("/proc").iterdir():
-        if not proc.name.isdigit():
-            continue
-        try:
-            cmdline = (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode()
-        except OSError:
-            continue
-        if cmdline.strip() == SLEEP:
-            found.append(int(proc.name))
-    return found
-
-
 def _interrupt(proc, out: Path) -> tuple[str, str, list[str], float]:
     """Ctrl-C (twice) once two attempts run their slow tool call; what the run printed,
     the attempts in flight, and the seconds from the first SIGINT to its exit."""
@@ -45,7 +30,7 @@ def _interrupt(proc, out: Path) -> tuple[str, str, list[str], float]:
     deadline = time.monotonic() + 240
     while time.monotonic() < deadline and proc.poll() is None:
         calls = [p for p in out.glob("P*/gateway.jsonl") if p.read_text().strip()]
-        if len(calls) == 2 and len(_sleepers()) >= 2:
+        if len(calls) == 2 and len(running(SLEEP)) >= 2:
             break
         time.sleep(0.05)
     assert proc.poll() is None, proc.communicate()
@@ -86,7 +71,7 @@ def test_ctrl_c_stops_the_run_records_the_attempts_in_flight_and_the_run_resumes
     assert "2 attempt(s) interrupted" in stdout and "2 not started" in stdout, stdout + stderr
 
     # The jails are gone: no sleep left running, no work area left mounted.
-    assert not _sleepers()
+    assert not running(SLEEP)
     assert not list(Path("/run/ofb-harness").glob(f"{proc.pid}-*"))
     # Each attempt in flight is recorded as interrupted, never as finished; none started.
     assert sorted(p.name for p in out.glob("P*")) == in_flight
