@@ -361,7 +361,10 @@ def build_app(settings: GatewaySettings, log: GatewayLog) -> Any:
             "removed_fields": policy.removed_fields,
             "dropped_betas": dropped_betas,
             "notes": policy.notes,
-            "tools": len(policy.body.get("tools") or []),
+            # every tool offered, wherever the request put it (Codex's lite requests
+            # carry theirs in `additional_tools` input items, nested in namespaces)
+            "tools": len(policy.tools),
+            "offered_tools": policy.tools,
             "request_bytes": len(raw),
             "request_sha256": hashlib.sha256(raw).hexdigest(),
         }

@@ -16,6 +16,11 @@ A turn is a dict:
   {"fail": 503}                                    an HTTP error in the API's error format
 A script is {"turns": [...], "then": turn}: after the turns, `then` answers every request.
 Each conversation (told apart by its first user message) follows the script on its own.
+Tools are looked for wherever a request offers them: `tools`, and the `additional_tools`
+input items of Codex's "responses lite" requests. Where the only way to act is Codex's
+code-mode `exec` tool (JavaScript calling nested tools), each call becomes an `exec` call
+whose script does it through the nested tools (`exec_command`, the MCP tool found in
+`ALL_TOOLS`), as a code-mode model does.
 Every request is kept (`requests`) for the tests to inspect.
 """
 
@@ -59,6 +64,48 @@ def _find_tool(tools: list, want: str) -> dict | None:
     return None
 
 
+def offered_tools(body: dict) -> list:
+    """The request's tools: `tools`, then those of Responses `additional_tools` items."""
+    tools = list(body.get("tools") or [])
+    for item in body.get("input") or []:
+        if isinstance(item, dict) and item.get("type") == "additional_tools":
+            tools += [t for t in item.get("tools") or [] if isinstance(t, dict)]
+    return tools
+
+
+def _code_mode(tools: list) -> dict | None:
+    """Codex's code-mode `exec` tool (custom, JavaScript source as its input), if offered."""
+    flat: list[dict] = []
+    for t in tools:
+        flat += t.get("tools") or [] if t.get("type") == "namespace" else [t]
+    return next(
+        (t for t in flat if t.get("type") == "custom" and t.get("name") == "exec"), None
+    )
+
+
+def _js(call: dict) -> str:
+    """A code-mode script doing one scripted call through the nested tools."""
+    kind = call["tool"]
+    if kind == "write":
+        command = f"cat > {call['path']} <<'OFB_EOF'\n{call['content']}OFB_EOF\n"
+    elif kind == "read":
+        command = f"cat {call['path']}"
+    elif kind == "bash":
+        command = call["command"]
+    else:
+        wanted = json.dumps(kind)
+        args = json.dumps(call.get("arguments") or {})
+        return (
+            f"const t = ALL_TOOLS.find((t) => t.name.endsWith({wanted}));\n"
+            f"const r = await tools[t.name]({args});\n"
+            "text(JSON.stringify(r));\n"
+        )
+    return (
+        f"const r = await tools.exec_command({{cmd: {json.dumps(command)}}});\n"
+        "text(r.output);\n"
+    )
+
+
 def _find_named(tools: list, name: str) -> dict | None:
     return next((t for t in tools if isinstance(t, dict) and t.get("name") == name), None)
 
@@ -77,6 +124,9 @@ def resolve_calls(turn: dict, tools: list) -> list[tuple[str, dict, str | None]]
     calls: list[tuple[str, dict, str | None]] = [
         (name, args, None) for name, args in turn.get("_raw_calls", [])
     ]
+    code = _code_mode(tools) if turn.get("calls") else None
+    if code is not None and _find_tool(tools, "bash") is None:
+        return [(code["name"], {"_input": _js(call)}, None) for call in turn["calls"]]
     for call in turn.get("calls", []):
         kind = call["tool"]
         if kind == "write":
@@ -122,7 +172,7 @@ def anthropic_reply(body: dict, turn: dict) -> tuple[dict, list[tuple[str, dict]
     blocks: list[dict[str, Any]] = []
     if turn.get("text"):
         blocks.append({"type": "text", "text": turn["text"]})
-    for name, args, _ in resolve_calls(turn, body.get("tools") or []):
+    for name, args, _ in resolve_calls(turn, offered_tools(body)):
         blocks.append(
             {"type": "tool_use", "id": f"toolu_{next(_ids)}", "name": name, "input": args}
         )
@@ -176,7 +226,7 @@ def openai_reply(body: dict, turn: dict) -> tuple[dict, list[tuple[str, dict]]]:
                 "content": [{"type": "output_text", "text": turn["text"], "annotations": []}],
             }
         )
-    for name, args, namespace in resolve_calls(turn, body.get("tools") or []):
+    for name, args, namespace in resolve_calls(turn, offered_tools(body)):
         item: dict[str, Any] = {
             "id": f"fc_{next(_ids)}",
             "type": "function_call",
@@ -185,6 +235,9 @@ def openai_reply(body: dict, turn: dict) -> tuple[dict, list[tuple[str, dict]]]:
             "name": name,
             "arguments": json.dumps(args),
         }
+        if "_input" in args:  # a custom (freeform) tool: its input is plain text
+            item = dict(item, id=f"ctc_{next(_ids)}", type="custom_tool_call", input=args["_input"])
+            del item["arguments"]
         if namespace:
             item["namespace"] = namespace
         items.append(item)
@@ -281,7 +334,7 @@ class StandinModel:
     def next_turn(self, body: dict) -> dict:
         with self.lock:
             self.requests.append(body)
-            tools = body.get("tools") or []
+            tools = offered_tools(body)
             if not tools:
                 return {"text": "OK", "_aux": True}
             key = conversation(body)
