@@ -156,3 +156,51 @@ def test_a_request_body_over_the_limit_is_refused_unread(gateway, monkeypatch):
     answer = client.post("/v1/messages", content=huge, headers={"content-type": "application/json"})
     assert answer.status_code == 413 and len(model.requests) == seen
     assert log.stats(0).refused == 1 and log.stats(0).calls == 0
+
+
+def lite_body() -> dict:
+    """Codex's "responses lite" request of a code-mode model: no top-level tools; an
+    additional_tools input item led by the JavaScript `exec` tool."""
+    nested = [
+        {"type": "custom", "name": "exec", "format": {"type": "grammar"}},
+        {"type": "function", "name": "wait"},
+        {"type": "code_interpreter"},
+        {"type": "web_search"},
+    ]
+    return {
+        "model": "gpt-6.1-sol",
+        "input": [
+            {"type": "additional_tools", "role": "developer",
+             "tools": [{"type": "namespace", "name": "functions", "tools": nested},
+                       {"type": "mcp", "server_url": "x"}]},
+            {"type": "message", "role": "user", "content": "hi"},
+        ],
+        "tool_choice": {"type": "custom", "name": "exec"},
+    }  # fmt: skip
+
+
+def test_openai_policy_looks_inside_additional_tools():
+    result = gp.openai_request(lite_body(), "pinned", web=False)
+    assert "tools" not in result.body
+    (item, _) = result.body["input"]
+    (namespace,) = item["tools"]
+    assert [t["name"] for t in namespace["tools"]] == ["exec", "wait"]
+    assert set(result.removed_tools) == {"code_interpreter", "web_search", "mcp"}
+    assert result.tools == ["custom:exec", "function:wait"]
+    assert result.body["tool_choice"] == {"type": "custom", "name": "exec"}  # still offered
+    live = gp.openai_request(lite_body(), "pinned", web=True)
+    assert "web_search" in live.tools and not live.notes
+
+
+def test_condition_c_offers_web_search_to_every_model():
+    body = lite_body()
+    body["input"][0]["tools"][0]["tools"].pop()  # no web search of its own
+    live = gp.openai_request(body, "pinned", web=True)
+    assert live.body["input"][0]["tools"][-1] == {"type": "web_search"}
+    assert "tools" not in live.body and live.notes == ["web_search added (condition C)"]
+    flat = {"model": "m", "input": [], "tools": [{"type": "function", "name": "f"}]}
+    assert gp.openai_request(flat, "pinned", web=True).body["tools"][-1]["type"] == "web_search"
+    assert "web_search" not in gp.openai_request(body, "pinned", web=False).tools
+    # An auxiliary call offered no tools stays without.
+    bare = gp.openai_request({"model": "m", "input": []}, "pinned", web=True)
+    assert "tools" not in bare.body and not bare.notes
