@@ -254,3 +254,23 @@ def test_the_registry_models_work_in_each_condition(
         assert any(i.get("type") == "additional_tools" for i in first["input"])
         assert "exec" in log[0]["offered_tools"][0]
         assert {c for e in log for c in e["tool_calls"]} == {"exec"}
+
+
+def test_claude_codes_webfetch_goes_straight_to_the_proxy(tmp_path, packet, clis, profiles):
+    """No domain check with the vendor's API first (skipWebFetchPreflight in the profile):
+    the one request WebFetch makes is the page's, through the proxy, logged."""
+    url = "https://fixture.test/abs/2101.00001"
+    script = {
+        "turns": [
+            {"calls": [{"tool": "WebFetch", "arguments": {"url": url, "prompt": "Summarise."}}]},
+            {"text": "Done."},
+        ]
+    }
+    record, out, result = attempt(
+        tmp_path, packet, clis, profiles, "claude-code", script, condition="C",
+        protocol="native", config=str(fixture_config(tmp_path)), testing=True,
+    )  # fmt: skip
+    assert record["end_reason"] == "agent stopped"
+    assert any("WebFetch" in str(b.get("messages")) for b in result["standin"])
+    hosts = [e.get("host") for e in read_jsonl(out / "web.jsonl")]
+    assert hosts == ["fixture.test"], hosts

@@ -12,7 +12,9 @@ A turn is a dict:
   {"text": "…"}                                   a final answer: the session ends
   {"calls": [{"tool": "write", "path": "Solution.lean", "content": "…"},
              {"tool": "bash", "command": "…"},
-             {"tool": "check_submission"}]}        tool calls, in the agent's own tools
+             {"tool": "check_submission"},
+             {"tool": "WebFetch", "arguments": {…}}]}   tool calls, in the agent's own tools
+                                                   (another tool: by its name)
   {"fail": 503}                                    an HTTP error in the API's error format
 A script is {"turns": [...], "then": turn}: after the turns, `then` answers every request.
 Each conversation (told apart by its first user message) follows the script on its own.
@@ -59,7 +61,7 @@ def _find_tool(tools: list, want: str) -> dict | None:
         name = str(t.get("name", ""))
         if want == "check_submission" and name.endswith("check_submission"):
             return t
-        if name in names.get(want, ()):
+        if name in names.get(want, ()) or name == want:
             return t
     return None
 
@@ -343,9 +345,22 @@ class StandinModel:
             try:
                 resolve_calls(turn, tools)
             except LookupError:
-                # Claude Code defers MCP tools: a model first loads them with ToolSearch.
+                # Claude Code defers MCP tools and some of its own (WebFetch, WebSearch): a model
+                # first loads them with ToolSearch.
                 search = _find_named(tools, "ToolSearch")
-                deferred = re.findall(r"mcp__\w+__check_submission", json.dumps(body))
+                roles = ("write", "bash", "read")
+                wanted = [c["tool"] for c in turn.get("calls", []) if c["tool"] not in roles]
+                text = json.dumps(body)
+                deferred = [
+                    found
+                    for want in wanted
+                    for found in (
+                        re.findall(rf"mcp__\w+__{want}", text)
+                        if want == "check_submission"
+                        else [want] * (want in text)
+                    )
+                    if _find_named(tools, found) is None
+                ]
                 if search is None or not deferred:
                     raise
                 return {"_raw_calls": [("ToolSearch", {"query": f"select:{deferred[0]}"})]}
