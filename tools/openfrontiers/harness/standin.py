@@ -80,9 +80,7 @@ def _code_mode(tools: list) -> dict | None:
     flat: list[dict] = []
     for t in tools:
         flat += t.get("tools") or [] if t.get("type") == "namespace" else [t]
-    return next(
-        (t for t in flat if t.get("type") == "custom" and t.get("name") == "exec"), None
-    )
+    return next((t for t in flat if t.get("type") == "custom" and t.get("name") == "exec"), None)
 
 
 def _js(call: dict) -> str:
@@ -102,10 +100,7 @@ def _js(call: dict) -> str:
             f"const r = await tools[t.name]({args});\n"
             "text(JSON.stringify(r));\n"
         )
-    return (
-        f"const r = await tools.exec_command({{cmd: {json.dumps(command)}}});\n"
-        "text(r.output);\n"
-    )
+    return f"const r = await tools.exec_command({{cmd: {json.dumps(command)}}});\ntext(r.output);\n"
 
 
 def _find_named(tools: list, name: str) -> dict | None:
