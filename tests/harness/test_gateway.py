@@ -204,3 +204,57 @@ def test_condition_c_offers_web_search_to_every_model():
     # An auxiliary call offered no tools stays without.
     bare = gp.openai_request({"model": "m", "input": []}, "pinned", web=True)
     assert "tools" not in bare.body and not bare.notes
+
+
+def test_the_tally_keeps_listed_pages_apart_from_fetched_ones():
+    from openfrontiers.harness.gateway import AnthropicTally, OpenAITally
+
+    openai = OpenAITally()
+    search = {"type": "search", "query": "q", "sources": [{"url": "https://arxiv.org/abs/1"}]}
+    openai.item({"type": "web_search_call", "action": search})
+    openai.item(
+        {"type": "web_search_call", "action": {"type": "open_page", "url": "https://a.org/p"}}
+    )
+    script = 'await tools.exec_command({cmd: "curl -s https://arxiv.org/abs/2101.00001"})'
+    openai.item({"type": "custom_tool_call", "name": "exec", "input": script})
+    assert openai.t.listed == ["https://arxiv.org/abs/1"] and openai.t.urls == ["https://a.org/p"]
+    assert openai.t.tool_urls == ["https://arxiv.org/abs/2101.00001"]
+    anthropic = AnthropicTally()
+    events = [
+        {"type": "content_block_start", "index": 0,
+         "content_block": {"type": "web_search_tool_result", "content": [{"url": "https://l.org/"}]}},
+        {"type": "content_block_start", "index": 1,
+         "content_block": {"type": "tool_use", "name": "WebFetch", "input": {}}},
+        {"type": "content_block_delta", "index": 1,
+         "delta": {"type": "input_json_delta", "partial_json": '{"url": "https://erdosproblems'}},
+        {"type": "content_block_delta", "index": 1,
+         "delta": {"type": "input_json_delta", "partial_json": '.com/152"}'}},
+        {"type": "content_block_stop", "index": 1},
+    ]  # fmt: skip
+    for event in events:
+        anthropic.event(event["type"], event)
+    assert anthropic.t.listed == ["https://l.org/"] and anthropic.t.urls == []
+    assert anthropic.t.tool_urls == ["https://erdosproblems.com/152"]
+
+
+def test_a_tool_call_url_counts_as_fetched_only_where_the_proxy_carried_its_host():
+    from openfrontiers.harness.urls import normalise
+    from openfrontiers.results.records import _urls
+
+    def entry(url, via, round_no=1, **more):
+        return {"url": url, "via": via, "round": round_no, **normalise(url).as_dict(), **more}
+
+    doc = {
+        "urls": [
+            entry("https://arxiv.org/abs/2101.00001", "agent-tool-call"),
+            entry("https://arxiv.org/", "proxy", decision="allowed"),
+            entry("https://erdosproblems.com/152", "agent-tool-call"),  # never reached
+            entry("https://github.com/o/r", "agent-tool-call", round_no=2),  # other round
+            entry("https://github.com/", "proxy", decision="allowed"),
+            entry("https://mathoverflow.net/questions/7", "model-web-tool-listed"),
+            entry("https://mathoverflow.net/questions/8", "model-web-tool"),
+        ]
+    }
+    fetched = {v.key for v in _urls(doc) if v.fetched}
+    assert "arxiv:2101.00001" in fetched and "mathoverflow:8" in fetched
+    assert not fetched & {"erdos:152", "repo:github.com/o/r", "mathoverflow:7"}
