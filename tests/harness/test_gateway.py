@@ -156,3 +156,105 @@ def test_a_request_body_over_the_limit_is_refused_unread(gateway, monkeypatch):
     answer = client.post("/v1/messages", content=huge, headers={"content-type": "application/json"})
     assert answer.status_code == 413 and len(model.requests) == seen
     assert log.stats(0).refused == 1 and log.stats(0).calls == 0
+
+
+def lite_body() -> dict:
+    """Codex's "responses lite" request of a code-mode model: no top-level tools; an
+    additional_tools input item led by the JavaScript `exec` tool."""
+    nested = [
+        {"type": "custom", "name": "exec", "format": {"type": "grammar"}},
+        {"type": "function", "name": "wait"},
+        {"type": "code_interpreter"},
+        {"type": "web_search"},
+    ]
+    return {
+        "model": "gpt-6.1-sol",
+        "input": [
+            {"type": "additional_tools", "role": "developer",
+             "tools": [{"type": "namespace", "name": "functions", "tools": nested},
+                       {"type": "mcp", "server_url": "x"}]},
+            {"type": "message", "role": "user", "content": "hi"},
+        ],
+        "tool_choice": {"type": "custom", "name": "exec"},
+    }  # fmt: skip
+
+
+def test_openai_policy_looks_inside_additional_tools():
+    result = gp.openai_request(lite_body(), "pinned", web=False)
+    assert "tools" not in result.body
+    (item, _) = result.body["input"]
+    (namespace,) = item["tools"]
+    assert [t["name"] for t in namespace["tools"]] == ["exec", "wait"]
+    assert set(result.removed_tools) == {"code_interpreter", "web_search", "mcp"}
+    assert result.tools == ["custom:exec", "function:wait"]
+    assert result.body["tool_choice"] == {"type": "custom", "name": "exec"}  # still offered
+    live = gp.openai_request(lite_body(), "pinned", web=True)
+    assert "web_search" in live.tools and not live.notes
+
+
+def test_condition_c_offers_web_search_to_every_model():
+    body = lite_body()
+    body["input"][0]["tools"][0]["tools"].pop()  # no web search of its own
+    live = gp.openai_request(body, "pinned", web=True)
+    assert live.body["input"][0]["tools"][-1] == {"type": "web_search"}
+    assert "tools" not in live.body and live.notes == ["web_search added (condition C)"]
+    flat = {"model": "m", "input": [], "tools": [{"type": "function", "name": "f"}]}
+    assert gp.openai_request(flat, "pinned", web=True).body["tools"][-1]["type"] == "web_search"
+    assert "web_search" not in gp.openai_request(body, "pinned", web=False).tools
+    # An auxiliary call offered no tools stays without.
+    bare = gp.openai_request({"model": "m", "input": []}, "pinned", web=True)
+    assert "tools" not in bare.body and not bare.notes
+
+
+def test_the_tally_keeps_listed_pages_apart_from_fetched_ones():
+    from openfrontiers.harness.gateway import AnthropicTally, OpenAITally
+
+    openai = OpenAITally()
+    search = {"type": "search", "query": "q", "sources": [{"url": "https://arxiv.org/abs/1"}]}
+    openai.item({"type": "web_search_call", "action": search})
+    openai.item(
+        {"type": "web_search_call", "action": {"type": "open_page", "url": "https://a.org/p"}}
+    )
+    script = 'await tools.exec_command({cmd: "curl -s https://arxiv.org/abs/2101.00001"})'
+    openai.item({"type": "custom_tool_call", "name": "exec", "input": script})
+    assert openai.t.listed == ["https://arxiv.org/abs/1"] and openai.t.urls == ["https://a.org/p"]
+    assert openai.t.tool_urls == ["https://arxiv.org/abs/2101.00001"]
+    anthropic = AnthropicTally()
+    events = [
+        {"type": "content_block_start", "index": 0,
+         "content_block": {"type": "web_search_tool_result", "content": [{"url": "https://l.org/"}]}},
+        {"type": "content_block_start", "index": 1,
+         "content_block": {"type": "tool_use", "name": "WebFetch", "input": {}}},
+        {"type": "content_block_delta", "index": 1,
+         "delta": {"type": "input_json_delta", "partial_json": '{"url": "https://erdosproblems'}},
+        {"type": "content_block_delta", "index": 1,
+         "delta": {"type": "input_json_delta", "partial_json": '.com/152"}'}},
+        {"type": "content_block_stop", "index": 1},
+    ]  # fmt: skip
+    for event in events:
+        anthropic.event(event["type"], event)
+    assert anthropic.t.listed == ["https://l.org/"] and anthropic.t.urls == []
+    assert anthropic.t.tool_urls == ["https://erdosproblems.com/152"]
+
+
+def test_a_tool_call_url_counts_as_fetched_only_where_the_proxy_carried_its_host():
+    from openfrontiers.harness.urls import normalise
+    from openfrontiers.results.records import _urls
+
+    def entry(url, via, round_no=1, **more):
+        return {"url": url, "via": via, "round": round_no, **normalise(url).as_dict(), **more}
+
+    doc = {
+        "urls": [
+            entry("https://arxiv.org/abs/2101.00001", "agent-tool-call"),
+            entry("https://arxiv.org/", "proxy", decision="allowed"),
+            entry("https://erdosproblems.com/152", "agent-tool-call"),  # never reached
+            entry("https://github.com/o/r", "agent-tool-call", round_no=2),  # other round
+            entry("https://github.com/", "proxy", decision="allowed"),
+            entry("https://mathoverflow.net/questions/7", "model-web-tool-listed"),
+            entry("https://mathoverflow.net/questions/8", "model-web-tool"),
+        ]
+    }
+    fetched = {v.key for v in _urls(doc) if v.fetched}
+    assert "arxiv:2101.00001" in fetched and "mathoverflow:8" in fetched
+    assert not fetched & {"erdos:152", "repo:github.com/o/r", "mathoverflow:7"}

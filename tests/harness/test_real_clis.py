@@ -4,6 +4,7 @@ with the CLIs' non-essential traffic off by their own settings (agents.toml)."""
 
 from __future__ import annotations
 
+import json
 import tomllib
 from pathlib import Path
 
@@ -180,3 +181,96 @@ def fixture_config(tmp_path) -> Path:
     path = tmp_path / "harness.toml"
     path.write_text('[testing.resolver]\n"fixture.test" = "127.0.0.1:9"\n')
     return path
+
+
+def registry_models() -> dict[str, str]:
+    """The registry's model names and the agent CLI each runs in (FrontierBench/models.toml)."""
+    path = Path(__file__).resolve().parents[2] / "FrontierBench" / "models.toml"
+    return {name: m["agent"] for name, m in tomllib.loads(path.read_text())["models"].items()}
+
+
+MODELS = registry_models()
+# Every registry model under C (web search offered to each); A and B with one model per CLI
+# and, for Codex, a code-mode model (its requests carry their tools in additional_tools).
+RUNS = [(name, "C") for name in MODELS] + [
+    (name, condition)
+    for name in ("gpt-6.1-sol", "claude-sonnet-5.5")
+    for condition in ("A", "B")
+    if name in MODELS
+]
+
+
+def offered_web_search(agent: str, log: list[dict], bodies: list[dict]) -> list[bool]:
+    """For each model call that offered tools, whether it offered a web search: for Codex
+    the API's own tool (in `tools` or an additional_tools item, as the gateway forwarded
+    it); for Claude Code its WebSearch tool, which runs the API's web search server tool in
+    a call of its own."""
+    if agent == "codex":
+        return ["web_search" in e["offered_tools"] for e in log if e.get("tools", 0) > 1]
+    return ["WebSearch" in json.dumps(b) for b in bodies if b.get("tools")]
+
+
+@pytest.mark.parametrize(("model", "condition"), RUNS)
+def test_the_registry_models_work_in_each_condition(
+    tmp_path, packet, clis, profiles, model, condition
+):
+    agent = MODELS[model]
+    script = {
+        "turns": [
+            {"calls": [write(packet)]},
+            {"calls": [{"tool": "check_submission"}]},
+            {"text": "Submitted."},
+        ]
+    }
+    config = tmp_path / "harness.toml"
+    # B and C with their retrieval sources named (nothing listens there: no call is made).
+    config.write_text(
+        '[sources.wikipedia]\nurl = "http://127.0.0.1:9/w/api.php"\n'
+        '[testing.resolver]\n"fixture.test" = "127.0.0.1:9"\n'
+    )
+    record, out, result = attempt(
+        tmp_path, packet, clis, profiles, agent, script, model=model, condition=condition,
+        protocol="native", config=str(config), testing=True,
+    )  # fmt: skip
+    assert record["end_reason"] == "agent stopped", record
+    assert (out / "Solution.lean").read_text() == solution_for(packet)
+    assert [c["tool"] for c in read_jsonl(out / "mcp.jsonl")] == ["check_submission"]
+    log = read_jsonl(out / "gateway.jsonl")
+    assert log and all(e["model"] == model and e["status"] == 200 for e in log)
+    assert all(body["model"] == model for body in result["standin"])
+    # The model's two tool turns were counted as tool use, whatever shape they took.
+    assert record["tool_uses"] >= 2
+    web = offered_web_search(agent, log, result["standin"])
+    assert web
+    if condition == "C":
+        assert all(web), "condition C offers web search to every model"
+    elif agent == "codex":
+        assert not any(web)
+    if model == "gpt-6.1-sol":
+        # Codex's code-mode request: no top-level tools, an additional_tools item led by
+        # `exec`; the stand-in acted through it.
+        first = result["standin"][0]
+        assert "tools" not in first or not first["tools"]
+        assert any(i.get("type") == "additional_tools" for i in first["input"])
+        assert "exec" in log[0]["offered_tools"][0]
+        assert {c for e in log for c in e["tool_calls"]} == {"exec"}
+
+
+def test_claude_codes_webfetch_goes_straight_to_the_proxy(tmp_path, packet, clis, profiles):
+    """No domain check with the vendor's API first (skipWebFetchPreflight in the profile):
+    the one request WebFetch makes is the page's, through the proxy, logged."""
+    url = "https://fixture.test/abs/2101.00001"
+    script = {
+        "turns": [
+            {"calls": [{"tool": "WebFetch", "arguments": {"url": url, "prompt": "Summarise."}}]},
+            {"text": "Done."},
+        ]
+    }
+    record, out, result = attempt(
+        tmp_path, packet, clis, profiles, "claude-code", script, condition="C",
+        protocol="native", config=str(fixture_config(tmp_path)), testing=True,
+    )  # fmt: skip
+    assert record["end_reason"] == "agent stopped"
+    assert any("WebFetch" in str(b.get("messages")) for b in result["standin"])
+    hosts = [e.get("host") for e in read_jsonl(out / "web.jsonl")]
+    assert hosts == ["fixture.test"], hosts

@@ -73,6 +73,21 @@ def test_allowed_fetches_are_relayed_and_logged(proxy):
     assert entry["normalised"]["key"] == "url:papers.example.org/abs/2101.00001v2"
 
 
+def test_a_mismatched_host_header_is_replaced_by_the_urls_own(proxy):
+    """The server answers for the site the log names, not for one a Host header claims."""
+    path, log = proxy
+    answer = ask(path, b"GET http://papers.example.org/abs/2101.00001 HTTP/1.1\r\n"
+                       b"Host: arxiv.org\r\n\r\n")  # fmt: skip
+    assert b"host papers.example.org" in answer and b"arxiv.org" not in answer
+    for _ in range(200):
+        if log.entries:
+            break
+        time.sleep(0.01)
+    (entry,) = log.entries
+    assert entry["url"] == "http://papers.example.org/abs/2101.00001"
+    assert entry["host_header"] == ["arxiv.org"]
+
+
 def test_connect_tunnels_to_the_checked_address(proxy):
     path, log = proxy
     with socket.socket(socket.AF_UNIX) as s:

@@ -647,15 +647,18 @@ class Attempt:
         record["mcp_calls"] = tool_log.calls
         urls: list[dict] = []
         for number, stats in sorted(gateway_log.rounds.items()):
-            for url in stats.urls:
-                urls.append(
-                    {
-                        "url": url,
-                        "via": "model-web-tool",
-                        "round": number,
-                        **normalise(url).as_dict(),
-                    }
-                )
+            # fetched by a server-side web tool; only listed by a search or a citation; named
+            # in the agent's own tool calls (fetched only if the proxy carried that host:
+            # results/records.py matches them, since TLS hides the path from the proxy)
+            for via, found in (
+                ("model-web-tool", stats.urls),
+                ("model-web-tool-listed", stats.listed),
+                ("agent-tool-call", stats.tool_urls),
+            ):
+                for url in dict.fromkeys(found):
+                    urls.append(
+                        {"url": url, "via": via, "round": number, **normalise(url).as_dict()}
+                    )
         if proxy_log is not None:
             for entry in proxy_log.entries:
                 if entry.get("url"):

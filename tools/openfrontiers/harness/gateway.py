@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import threading
 import time
 from collections.abc import AsyncIterator
@@ -57,8 +58,17 @@ class CallTally:
     cache_read_tokens: int = 0
     cache_write_tokens: int = 0
     tools: list[str] = field(default_factory=list)
-    urls: list[str] = field(default_factory=list)
+    urls: list[str] = field(default_factory=list)  # pages a server-side web tool fetched
+    listed: list[str] = field(default_factory=list)  # pages a search only listed or cited
+    tool_urls: list[str] = field(default_factory=list)  # URLs in the model's own tool calls
     stop: str | None = None
+
+
+URL_TEXT = re.compile(r"https?://[^\s\"'<>`\\)\]]+")
+# Server-side web tool results that fetched a page (the rest — search results, citations —
+# only list pages).
+ANTHROPIC_FETCHED = ("web_fetch_tool_result",)
+OPENAI_FETCH_ACTIONS = ("open_page", "find_in_page", "find")
 
 
 def _urls_in(value: Any, found: list[str]) -> None:
@@ -76,6 +86,7 @@ def _urls_in(value: Any, found: list[str]) -> None:
 class AnthropicTally:
     def __init__(self) -> None:
         self.t = CallTally()
+        self.partial: dict[object, str] = {}  # streamed tool input by block index
 
     def _usage(self, usage: dict) -> None:
         self.t.input_tokens = max(self.t.input_tokens, int(usage.get("input_tokens") or 0))
@@ -91,8 +102,14 @@ class AnthropicTally:
         kind = block.get("type")
         if kind in TOOL_BLOCKS:
             self.t.tools.append(str(block.get("name")))
-        if "web" in str(kind) or kind == "server_tool_use":
+        if kind == "tool_use":
+            self.t.tool_urls += (
+                URL_TEXT.findall(json.dumps(block.get("input"))) if block.get("input") else []
+            )
+        elif kind in ANTHROPIC_FETCHED:
             _urls_in(block, self.t.urls)
+        elif "web" in str(kind):
+            _urls_in(block, self.t.listed)
 
     def event(self, name: str, data: object) -> None:
         if not isinstance(data, dict):
@@ -102,10 +119,16 @@ class AnthropicTally:
             self._usage((data.get("message") or {}).get("usage") or {})
         elif kind == "content_block_start":
             self.block(data.get("content_block") or {})
+            self.partial[data.get("index")] = ""
         elif kind == "content_block_delta":
             delta = data.get("delta") or {}
             if delta.get("type") == "citations_delta":
-                _urls_in(delta.get("citation"), self.t.urls)
+                _urls_in(delta.get("citation"), self.t.listed)
+            elif delta.get("type") == "input_json_delta" and data.get("index") in self.partial:
+                self.partial[data.get("index")] += str(delta.get("partial_json") or "")
+        elif kind == "content_block_stop":
+            # a streamed tool call's input, whole: the URLs it names
+            self.t.tool_urls += URL_TEXT.findall(self.partial.pop(data.get("index"), ""))
         elif kind == "message_delta":
             self._usage(data.get("usage") or {})
             self.t.stop = (data.get("delta") or {}).get("stop_reason")
@@ -144,11 +167,17 @@ class OpenAITally:
         if kind in OPENAI_TOOL_ITEMS:
             self.t.tools.append(str(item.get("name") or kind))
         if kind == "web_search_call":
-            _urls_in(item.get("action"), self.t.urls)
+            action = item.get("action") or {}
+            fetched = isinstance(action, dict) and action.get("type") in OPENAI_FETCH_ACTIONS
+            _urls_in(action, self.t.urls if fetched else self.t.listed)
+        elif kind in OPENAI_TOOL_ITEMS:
+            text = str(item.get("arguments") or "") + str(item.get("input") or "")
+            text += json.dumps(item.get("action") or "")
+            self.t.tool_urls += URL_TEXT.findall(text)
         if kind == "message":
             for part in item.get("content") or []:
                 if isinstance(part, dict):
-                    _urls_in(part.get("annotations"), self.t.urls)
+                    _urls_in(part.get("annotations"), self.t.listed)
 
     def event(self, name: str, data: object) -> None:
         if not isinstance(data, dict):
@@ -198,6 +227,8 @@ class RoundStats:
     last_status: int | None = None
     last_ok: bool | None = None
     urls: list[str] = field(default_factory=list)
+    listed: list[str] = field(default_factory=list)
+    tool_urls: list[str] = field(default_factory=list)
 
     @property
     def last_fatal(self) -> bool:
@@ -251,6 +282,8 @@ class GatewayLog:
                     stats.cache_read_tokens += tally.cache_read_tokens
                     stats.cache_write_tokens += tally.cache_write_tokens
                     stats.urls += tally.urls
+                    stats.listed += tally.listed
+                    stats.tool_urls += tally.tool_urls
                 entry["ok"] = ok
             else:
                 stats.refused += 1
@@ -361,7 +394,10 @@ def build_app(settings: GatewaySettings, log: GatewayLog) -> Any:
             "removed_fields": policy.removed_fields,
             "dropped_betas": dropped_betas,
             "notes": policy.notes,
-            "tools": len(policy.body.get("tools") or []),
+            # every tool offered, wherever the request put it (Codex's lite requests
+            # carry theirs in `additional_tools` input items, nested in namespaces)
+            "tools": len(policy.tools),
+            "offered_tools": policy.tools,
             "request_bytes": len(raw),
             "request_sha256": hashlib.sha256(raw).hexdigest(),
         }
@@ -430,6 +466,8 @@ def build_app(settings: GatewaySettings, log: GatewayLog) -> Any:
                     },
                     tool_calls=tally.t.tools,
                     urls=tally.t.urls,
+                    listed_urls=tally.t.listed,
+                    tool_call_urls=tally.t.tool_urls,
                 )
                 log.record(entry, tally.t, status, counted)
 

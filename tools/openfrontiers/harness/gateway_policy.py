@@ -7,6 +7,12 @@
   tools, shell, editors) stay: they run in the agent jail.
 * Request fields that attach remote MCP servers or code containers are removed, and beta
   flags that enable them are dropped from the headers.
+* Responses API tools may arrive in two places: the top-level `tools` and, with Codex's
+  "responses lite" requests (its code-mode models: one `exec` tool running JavaScript that
+  calls the nested tools), `additional_tools` items of `input`. Both get the same policy.
+* In condition C every model is offered the API's own web search: where a Responses API
+  request offers none (Codex leaves it out for code-mode models whatever its `web_search`
+  setting), the gateway adds `{"type": "web_search"}` next to the request's other tools.
 Every change is returned as a note for the request log.
 """
 
@@ -36,6 +42,7 @@ OPENAI_CLIENT_TYPES = {
 }
 OPENAI_WEB_TYPES = {"web_search", "web_search_preview", "web_search_2025_08_26"}
 OPENAI_DROP_INCLUDE = re.compile(r"^(code_interpreter|file_search|computer_call)")
+OPENAI_WEB_TOOL = {"type": "web_search"}
 
 
 @dataclass
@@ -45,6 +52,7 @@ class PolicyResult:
     removed_tools: list[str] = field(default_factory=list)
     removed_fields: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    tools: list[str] = field(default_factory=list)  # every tool offered, nested ones included
 
 
 def _tool_label(tool: dict) -> str:
@@ -72,6 +80,7 @@ def anthropic_request(body: dict, model: str, web: bool) -> PolicyResult:
             result.removed_tools.append(_tool_label(tool))
     if "tools" in body:
         out["tools"] = kept
+    result.tools = [_tool_label(t) for t in kept]
     for name in ANTHROPIC_DROP_FIELDS:
         if name in out:
             del out[name]
@@ -119,16 +128,51 @@ def _openai_tools(tools: list, web: bool, removed: list[str]) -> list:
     return kept
 
 
+def _flat(tools: list) -> list[dict]:
+    """Every tool of a list, those inside namespaces included."""
+    found: list[dict] = []
+    for tool in tools:
+        if isinstance(tool, dict):
+            found.append(tool)
+            if isinstance(tool.get("tools"), list):
+                found += _flat(tool["tools"])
+    return found
+
+
 def openai_request(body: dict, model: str, web: bool) -> PolicyResult:
     out = dict(body)
     result = PolicyResult(out, body.get("model"))
     out["model"] = model
+    groups: list[list] = []  # every tool list the request carries, after the policy
     if "tools" in body and isinstance(body["tools"], list):
         out["tools"] = _openai_tools(body["tools"], web, result.removed_tools)
+        groups.append(out["tools"])
+    if isinstance(body.get("input"), list):
+        items = []
+        for item in body["input"]:
+            if (
+                isinstance(item, dict)
+                and item.get("type") == "additional_tools"
+                and isinstance(item.get("tools"), list)
+            ):
+                item = dict(item, tools=_openai_tools(item["tools"], web, result.removed_tools))
+                groups.append(item["tools"])
+            items.append(item)
+        out["input"] = items
+    offered = [t for group in groups for t in _flat(group)]
+    if web and offered and not any(str(t.get("type")) in OPENAI_WEB_TYPES for t in offered):
+        # Condition C offers the API's web search to every model that is offered tools at
+        # all (an auxiliary call without tools stays without): next to the request's tools,
+        # in `tools` where the request has that field, else in its first additional_tools.
+        extra = dict(OPENAI_WEB_TOOL)
+        groups[0].append(extra)  # `tools` where the request has that list
+        offered.append(extra)
+        result.notes.append("web_search added (condition C)")
+    result.tools = [_tool_label(t) for t in offered if t.get("type") != "namespace"]
     choice = out.get("tool_choice")
     if isinstance(choice, dict):
         ctype = choice.get("type")
-        names = {t.get("name") for t in out.get("tools") or [] if isinstance(t, dict)}
+        names = {t.get("name") for t in offered}
         if (ctype not in (None, "function", "custom", "allowed_tools")) and not (
             web and ctype in OPENAI_WEB_TYPES
         ):

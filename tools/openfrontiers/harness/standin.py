@@ -12,10 +12,17 @@ A turn is a dict:
   {"text": "…"}                                   a final answer: the session ends
   {"calls": [{"tool": "write", "path": "Solution.lean", "content": "…"},
              {"tool": "bash", "command": "…"},
-             {"tool": "check_submission"}]}        tool calls, in the agent's own tools
+             {"tool": "check_submission"},
+             {"tool": "WebFetch", "arguments": {…}}]}   tool calls, in the agent's own tools
+                                                   (another tool: by its name)
   {"fail": 503}                                    an HTTP error in the API's error format
 A script is {"turns": [...], "then": turn}: after the turns, `then` answers every request.
 Each conversation (told apart by its first user message) follows the script on its own.
+Tools are looked for wherever a request offers them: `tools`, and the `additional_tools`
+input items of Codex's "responses lite" requests. Where the only way to act is Codex's
+code-mode `exec` tool (JavaScript calling nested tools), each call becomes an `exec` call
+whose script does it through the nested tools (`exec_command`, the MCP tool found in
+`ALL_TOOLS`), as a code-mode model does.
 Every request is kept (`requests`) for the tests to inspect.
 """
 
@@ -54,9 +61,46 @@ def _find_tool(tools: list, want: str) -> dict | None:
         name = str(t.get("name", ""))
         if want == "check_submission" and name.endswith("check_submission"):
             return t
-        if name in names.get(want, ()):
+        if name in names.get(want, ()) or name == want:
             return t
     return None
+
+
+def offered_tools(body: dict) -> list:
+    """The request's tools: `tools`, then those of Responses `additional_tools` items."""
+    tools = list(body.get("tools") or [])
+    for item in body.get("input") or []:
+        if isinstance(item, dict) and item.get("type") == "additional_tools":
+            tools += [t for t in item.get("tools") or [] if isinstance(t, dict)]
+    return tools
+
+
+def _code_mode(tools: list) -> dict | None:
+    """Codex's code-mode `exec` tool (custom, JavaScript source as its input), if offered."""
+    flat: list[dict] = []
+    for t in tools:
+        flat += t.get("tools") or [] if t.get("type") == "namespace" else [t]
+    return next((t for t in flat if t.get("type") == "custom" and t.get("name") == "exec"), None)
+
+
+def _js(call: dict) -> str:
+    """A code-mode script doing one scripted call through the nested tools."""
+    kind = call["tool"]
+    if kind == "write":
+        command = f"cat > {call['path']} <<'OFB_EOF'\n{call['content']}OFB_EOF\n"
+    elif kind == "read":
+        command = f"cat {call['path']}"
+    elif kind == "bash":
+        command = call["command"]
+    else:
+        wanted = json.dumps(kind)
+        args = json.dumps(call.get("arguments") or {})
+        return (
+            f"const t = ALL_TOOLS.find((t) => t.name.endsWith({wanted}));\n"
+            f"const r = await tools[t.name]({args});\n"
+            "text(JSON.stringify(r));\n"
+        )
+    return f"const r = await tools.exec_command({{cmd: {json.dumps(command)}}});\ntext(r.output);\n"
 
 
 def _find_named(tools: list, name: str) -> dict | None:
@@ -77,6 +121,9 @@ def resolve_calls(turn: dict, tools: list) -> list[tuple[str, dict, str | None]]
     calls: list[tuple[str, dict, str | None]] = [
         (name, args, None) for name, args in turn.get("_raw_calls", [])
     ]
+    code = _code_mode(tools) if turn.get("calls") else None
+    if code is not None and _find_tool(tools, "bash") is None:
+        return [(code["name"], {"_input": _js(call)}, None) for call in turn["calls"]]
     for call in turn.get("calls", []):
         kind = call["tool"]
         if kind == "write":
@@ -122,7 +169,7 @@ def anthropic_reply(body: dict, turn: dict) -> tuple[dict, list[tuple[str, dict]
     blocks: list[dict[str, Any]] = []
     if turn.get("text"):
         blocks.append({"type": "text", "text": turn["text"]})
-    for name, args, _ in resolve_calls(turn, body.get("tools") or []):
+    for name, args, _ in resolve_calls(turn, offered_tools(body)):
         blocks.append(
             {"type": "tool_use", "id": f"toolu_{next(_ids)}", "name": name, "input": args}
         )
@@ -176,7 +223,7 @@ def openai_reply(body: dict, turn: dict) -> tuple[dict, list[tuple[str, dict]]]:
                 "content": [{"type": "output_text", "text": turn["text"], "annotations": []}],
             }
         )
-    for name, args, namespace in resolve_calls(turn, body.get("tools") or []):
+    for name, args, namespace in resolve_calls(turn, offered_tools(body)):
         item: dict[str, Any] = {
             "id": f"fc_{next(_ids)}",
             "type": "function_call",
@@ -185,6 +232,9 @@ def openai_reply(body: dict, turn: dict) -> tuple[dict, list[tuple[str, dict]]]:
             "name": name,
             "arguments": json.dumps(args),
         }
+        if "_input" in args:  # a custom (freeform) tool: its input is plain text
+            item = dict(item, id=f"ctc_{next(_ids)}", type="custom_tool_call", input=args["_input"])
+            del item["arguments"]
         if namespace:
             item["namespace"] = namespace
         items.append(item)
@@ -281,7 +331,7 @@ class StandinModel:
     def next_turn(self, body: dict) -> dict:
         with self.lock:
             self.requests.append(body)
-            tools = body.get("tools") or []
+            tools = offered_tools(body)
             if not tools:
                 return {"text": "OK", "_aux": True}
             key = conversation(body)
@@ -290,9 +340,22 @@ class StandinModel:
             try:
                 resolve_calls(turn, tools)
             except LookupError:
-                # Claude Code defers MCP tools: a model first loads them with ToolSearch.
+                # Claude Code defers MCP tools and some of its own (WebFetch, WebSearch): a model
+                # first loads them with ToolSearch.
                 search = _find_named(tools, "ToolSearch")
-                deferred = re.findall(r"mcp__\w+__check_submission", json.dumps(body))
+                roles = ("write", "bash", "read")
+                wanted = [c["tool"] for c in turn.get("calls", []) if c["tool"] not in roles]
+                text = json.dumps(body)
+                deferred = [
+                    found
+                    for want in wanted
+                    for found in (
+                        re.findall(rf"mcp__\w+__{want}", text)
+                        if want == "check_submission"
+                        else [want] * (want in text)
+                    )
+                    if _find_named(tools, found) is None
+                ]
                 if search is None or not deferred:
                     raise
                 return {"_raw_calls": [("ToolSearch", {"query": f"select:{deferred[0]}"})]}

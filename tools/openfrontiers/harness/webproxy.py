@@ -3,11 +3,12 @@
 An HTTP proxy on a Unix socket bound into the agent jail (`HTTP_PROXY`/`HTTPS_PROXY` point
 at the forwarder on the jail's loopback). It serves `CONNECT host:port` (a TLS tunnel: the
 host is logged, the path is not visible) and plain `http://` requests in absolute form (the
-whole URL is logged). Every target is resolved once, and the connection goes to exactly
-the address that was checked: private, loopback, link-local, shared, reserved and multicast
-addresses are refused (so the proxy cannot be turned on the host or its network), as are
-ports other than 80 and 443. Every request, allowed or refused, is one JSON line with its
-normalised URL.
+whole URL is logged, and the request carries that URL's own `Host:` header: one naming
+another site is replaced, and logged as `host_header`). Every target is resolved once, and
+the connection goes to exactly the address that was checked: private, loopback, link-local,
+shared, reserved and multicast addresses are refused (so the proxy cannot be turned on the
+host or its network), as are ports other than 80 and 443. Every request, allowed or
+refused, is one JSON line with its normalised URL.
 
 The resolver is injectable: `SystemResolver` asks the system; `FixtureResolver` maps names
 to loopback servers and exists for tests only (the evaluator config's `[testing]` table,
@@ -167,6 +168,10 @@ class ProxyLog:
                 fh.write(json.dumps(entry, sort_keys=True) + "\n")
 
 
+def _is_host(line: str) -> bool:
+    return line.lower().startswith("host:")
+
+
 async def _pipe(
     reader: asyncio.StreamReader, writer: asyncio.StreamWriter, count: list[int]
 ) -> None:
@@ -215,15 +220,25 @@ class WebProxy:
             return
         port = split.port or 80
         path = (split.path or "/") + (f"?{split.query}" if split.query else "")
+        # The Host header is the URL's own: a different one would have the server answer
+        # for another site than the one the log names (and the proxy checked).
+        authority = split.hostname + (f":{split.port}" if split.port else "")
+        if ":" in split.hostname:
+            authority = f"[{split.hostname}]" + (f":{split.port}" if split.port else "")
+        given = [line.split(":", 1)[1].strip() for line in lines[1:] if _is_host(line)]
         headers = [
             line
             for line in lines[1:]
-            if line and not line.lower().startswith(("proxy-", "connection:", "keep-alive:"))
+            if line
+            and not _is_host(line)
+            and not line.lower().startswith(("proxy-", "connection:", "keep-alive:"))
         ]
         request = "\r\n".join(
-            [f"{method} {path} {version}", *headers, "Connection: close", "", ""]
+            [f"{method} {path} {version}", f"Host: {authority}", *headers, "Connection: close"]
+            + ["", ""]
         ).encode("latin-1")
-        await self._tunnel(reader, writer, method, split.hostname, port, target, request)
+        note = {"host_header": given} if any(g.lower() != authority.lower() for g in given) else {}
+        await self._tunnel(reader, writer, method, split.hostname, port, target, request, note)
 
     async def _answer(self, writer: asyncio.StreamWriter, status: int, text: str) -> None:
         body = (text + "\n").encode()
@@ -246,8 +261,9 @@ class WebProxy:
         port: int,
         url: str,
         request: bytes | None = None,
+        note: dict | None = None,
     ) -> None:
-        entry: dict = {"method": method, "url": url, "host": host, "port": port}
+        entry: dict = {"method": method, "url": url, "host": host, "port": port, **(note or {})}
         try:
             ip, real_port = await resolve_checked(self.resolver, host, port)
             upstream_reader, upstream_writer = await asyncio.wait_for(

@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from ..errors import BadInput, InputError, Location, OfbError, UsageError
 from ..evaluator.key import load_key
@@ -33,9 +34,14 @@ from ..harness.records import ATTEMPT_FORMAT
 RUN_FORMAT = "openfrontiers-run/1"
 CONDITIONS = ("A", "B", "C")
 PROTOCOLS = ("native", "continuation")
-# URL records that did not fetch anything (refused by the proxy or the fetch tool).
-_NOT_FETCHED_VIA = ("-refused",)
+# URL records that did not fetch anything: refused by the proxy or the fetch tool, or only
+# listed (a search result, a citation) — listed and fetched are kept apart.
+_NOT_FETCHED_VIA = ("-refused", "-listed")
 _NOT_FETCHED_DECISIONS = ("refused", "failed")
+# A URL named in the agent's own tool call (curl, WebFetch, …) is fetched when the proxy
+# carried a connection to its host in that round: an HTTPS fetch shows the proxy only the
+# host (CONNECT), the tool call shows the whole URL, so together they name the page.
+_TOOL_CALL_VIA = "agent-tool-call"
 
 
 @dataclass(frozen=True)
@@ -218,15 +224,31 @@ def _matched(
     return verdict, ""
 
 
+def _host(url: object) -> str:
+    try:
+        return (urlsplit(str(url)).hostname or "").lower()
+    except ValueError:
+        return ""
+
+
 def _urls(doc: dict) -> tuple[UrlVisit, ...]:
+    entries = [e for e in doc.get("urls") or () if isinstance(e, dict)]
+    carried = {
+        (e.get("round"), _host(e.get("url")))
+        for e in entries
+        if e.get("via") == "proxy" and e.get("decision") == "allowed"
+    }
     visits = []
-    for entry in doc.get("urls") or ():
-        if not isinstance(entry, dict) or not isinstance(entry.get("key"), str):
+    for entry in entries:
+        if not isinstance(entry.get("key"), str):
             continue
         via = str(entry.get("via", ""))
-        fetched = not via.endswith(_NOT_FETCHED_VIA) and (
-            entry.get("decision") not in _NOT_FETCHED_DECISIONS
-        )
+        if via == _TOOL_CALL_VIA:
+            fetched = (entry.get("round"), _host(entry.get("url"))) in carried
+        else:
+            fetched = not via.endswith(_NOT_FETCHED_VIA) and (
+                entry.get("decision") not in _NOT_FETCHED_DECISIONS
+            )
         visits.append(UrlVisit(entry["key"], via, fetched))
     return tuple(visits)
 
