@@ -41,7 +41,9 @@ class Retrieval:
         self.urls: list[dict] = []
         endpoints = config.sources
         self.sources: dict[str, Source] = {}
-        if "arxiv" in endpoints:
+        # Under a cutoff arXiv needs its version history (OAI-PMH); without it, no arXiv
+        # (a run allowed to lack sources records which).
+        if "arxiv" in endpoints and (self.cutoff is None or "arxiv_oai" in endpoints):
             self.sources["arxiv"] = Arxiv(
                 endpoints["arxiv"], endpoints.get("arxiv_oai"), self.http, self.cutoff
             )
