@@ -37,17 +37,27 @@ def access(condition: Condition, cutoff: date | None, sources: list[str]) -> str
             "the workspace and the tools in your sandbox."
         )
     if condition is Condition.B:
-        listed = ", ".join(sources) if sources else "no source (the evaluator configured none)"
         day = cutoff.isoformat() if cutoff else "?"
+        if not sources:  # only with --allow-no-sources: no search or fetch tool is offered
+            return (
+                "You have no internet access and, in this run, no retrieval tools: the "
+                "evaluator configured no literature source. Work from what you know, the "
+                "workspace and the tools in your sandbox."
+            )
         return (
             "You have no internet access. The MCP server `ofb` offers `search` and `fetch` over "
-            f"{listed}, frozen at {day}: you see only content that was public before "
-            f"{day}, in its last version before that date."
+            f"{', '.join(sources)}, frozen at {day}: you see only content that was public "
+            f"before {day}, in its last version before that date."
         )
+    literature = (
+        f"`search` and `fetch` over {', '.join(sources)}, and `fetch_url`"
+        if sources
+        else "`fetch_url` (no literature source is configured for `search`/`fetch`)"
+    )
     return (
         "You have live web access: HTTP(S) through the configured proxy, the model API's own "
-        "web tools where it has them, and the MCP tools `search`, `fetch` and `fetch_url` of "
-        "the server `ofb`. Every URL is logged."
+        f"web tools where it has them, and the MCP tools of the server `ofb`: {literature}. "
+        "Every URL is logged."
     )
 
 
