@@ -104,6 +104,7 @@ def main() -> int:
             str(SUPPORT / "generic_agent.py"), "--model", "standin-model", "--protocol",
             "continuation", "--standin", str(DEMO), "--cpus", "1", "--memory-gib", "2",
             "--work-gib", "0.0625", "--tmp-gib", "0.0625", "--wall-minutes", "5",
+            "--allow-no-lean",
         ]  # fmt: skip
         for name, extra in (("local --jobs 2", ["--jobs", "2"]), ("ray (2 CPUs)", ray)):
             out = base / f"run-{name.split()[0]}"

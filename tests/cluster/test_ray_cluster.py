@@ -135,7 +135,7 @@ def _run_args(env: Env, out: Path, only: str | None = None) -> list[str]:
         "--profiles", str(generic_profiles(env.base)), "--agent-exe",
         str(SUPPORT / "generic_agent.py"), "--model", "standin-model", "--protocol",
         "continuation", "--standin", str(DEMO), "--cpus", "1", "--memory-gib", "2",
-        "--work-gib", "0.0625", "--tmp-gib", "0.0625", "--wall-minutes", "5",
+        "--work-gib", "0.0625", "--tmp-gib", "0.0625", "--wall-minutes", "5", "--allow-no-lean",
         *(["--only", only] if only else []),
     ]  # fmt: skip
 
@@ -172,7 +172,7 @@ def test_a_run_on_ray_leaves_the_records_of_a_local_run(env):
     for pid in (one, two):
         here = json.loads((local / pid / "attempt.json").read_text())
         there = json.loads((remote / pid / "attempt.json").read_text())
-        assert here["end_reason"] == there["end_reason"] == "submitted"
+        assert here["end_reason"] == there["end_reason"] == "submitted uncompiled"  # no Lean
         assert here["node"] == {"executor": "local", "id": None, "group": None, "jail_check": None}
         node = there["node"]
         assert (node["executor"], node["id"], node["group"]) == (
@@ -309,7 +309,8 @@ def test_a_killed_worker_s_attempt_runs_once_more_and_counts_once(env):
     assert killed is not None and len(seen) == 2, seen  # a second worker ran it
     runs = [json.loads(line) for line in (out / "runs.jsonl").read_text().splitlines()]
     assert [r["packet"] for r in runs] == [one]
-    assert json.loads((out / one / "attempt.json").read_text())["end_reason"] == "submitted"
+    record = json.loads((out / one / "attempt.json").read_text())
+    assert record["end_reason"] == "submitted uncompiled"  # no Lean here
 
 
 def test_an_interrupted_driver_resumes_without_repeating_finished_attempts(env):

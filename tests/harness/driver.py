@@ -51,6 +51,8 @@ def main(spec_path: Path) -> int:
             cutoff=date.fromisoformat(spec.get("cutoff", "2026-01-06")),
             clis=Path(spec["clis"]) if spec.get("clis") else None,
             agent_exe=Path(spec["agent_exe"]) if spec.get("agent_exe") else None,
+            allow_no_sources=spec.get("allow_no_sources", False),
+            allow_no_lean=spec.get("allow_no_lean", False),
         )
         try:
             result = {"record": run_attempt(attempt)}

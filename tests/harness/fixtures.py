@@ -1,7 +1,9 @@
 # ruff: noqa: E501 -- fixture tables read best one record a line
 """Loopback fixture servers emulating the APIs condition B reads (arXiv's Atom API and
 OAI-PMH arXivRaw, MediaWiki, OpenAlex, Stack Exchange), with records on both sides of the
-cutoff 2026-01-06 and later edits that must never be shown."""
+cutoff 2026-01-06 and later edits that must never be shown: every text dated after the
+cutoff carries the word `SECRET` (the search results the fixtures serve carry it too, as a
+live index does), and no text before the cutoff does."""
 
 from __future__ import annotations
 
@@ -21,11 +23,16 @@ ARXIV = {
     "2101.00001": [
         ("v1", "Fri, 1 Jan 2021 10:00:00 GMT", "Cycles in the Collatz map", "We study Collatz cycles."),
         ("v2", "Sun, 1 Jun 2025 10:00:00 GMT", "Cycles in the Collatz map", "Collatz cycles, improved bounds."),
-        ("v3", "Sun, 1 Mar 2026 10:00:00 GMT", "Cycles in the Collatz map", "Collatz conjecture resolved."),
+        ("v3", "Sun, 1 Mar 2026 10:00:00 GMT", "Cycles in the Collatz map", "Collatz conjecture resolved by the SECRET method."),
     ],
     "2102.00003": [
         ("v1", "Mon, 1 Feb 2021 10:00:00 GMT", "Unrelated dynamics", "Mixing of flows."),
         ("v2", "Sun, 1 Feb 2026 10:00:00 GMT", "Unrelated dynamics", "Now also the Collatz cycles."),
+    ],
+    # An API that answers every version with the latest (as a cache might): never shown.
+    "2104.00004": [
+        ("v1", "Thu, 1 Apr 2021 10:00:00 GMT", "Collatz cycles in flows", "Collatz cycles in flows."),
+        ("v2", "Sun, 1 Mar 2026 10:00:00 GMT", "Collatz cycles in flows", "Collatz cycles: the SECRET proof."),
     ],
     "2603.00002": [
         ("v1", "Mon, 2 Mar 2026 10:00:00 GMT", "Collatz cycles settled", "A proof of the Collatz bound."),
@@ -34,14 +41,31 @@ ARXIV = {
 WIKI = {
     "Collatz conjecture": [
         ("2025-12-01T00:00:00Z", 100, "The Collatz conjecture is open. Cycles are studied."),
-        ("2026-02-01T00:00:00Z", 200, "The Collatz conjecture was proved in 2026."),
+        (
+            "2026-02-01T00:00:00Z",
+            200,
+            "The Collatz conjecture was proved in 2026 by the SECRET method.",
+        ),
     ],
-    "Collatz cycles (2026)": [("2026-02-10T00:00:00Z", 300, "Collatz cycles: new page.")],
+    "Collatz cycles (2026)": [("2026-02-10T00:00:00Z", 300, "Collatz cycles: new page, SECRET.")],
+    # Moved after the cutoff (today's title is news): shown by its page id only.
+    "Collatz theorem": [
+        (
+            "2025-11-01T00:00:00Z",
+            400,
+            "The '''3x+1 problem''' asks whether every Collatz orbit reaches 1.",
+        ),
+        ("2026-03-01T00:00:00Z", 500, "The Collatz theorem, proved in 2026 by the SECRET method."),
+    ],
 }
+WIKI_IDS = {title: n for n, title in enumerate(WIKI, start=1)}
+BROKEN_VERSIONS = {"2104.00004"}
 OPENALEX = [
     {"id": "https://openalex.org/W1", "title": "Collatz cycles in journals", "publication_date": "2024-05-01",
      "primary_location": {"source": {"type": "journal", "display_name": "J. Number Theory"}},
-     "doi": "https://doi.org/10.1000/jnt.1", "abstract_inverted_index": {"Collatz": [0], "cycles": [1]}},
+     "doi": "https://doi.org/10.1000/jnt.1",
+     # today's record: its abstract was replaced after the cutoff
+     "abstract_inverted_index": {"Collatz": [0], "cycles": [1], "settled": [2], "by": [3], "SECRET": [4]}},
     {"id": "https://openalex.org/W2", "title": "Collatz cycles preprint", "publication_date": "2024-06-01",
      "primary_location": {"source": {"type": "repository", "display_name": "arXiv"}},
      "abstract_inverted_index": {"Collatz": [0], "cycles": [1], "resolved": [2]}},
@@ -51,15 +75,19 @@ OPENALEX = [
 ]  # fmt: skip
 SE_QUESTIONS = {
     11: {"question_id": 11, "title": "Collatz cycles bound?", "creation_date": ts("2024-01-01"),
-         "body": "<p>Collatz cycles: solved in 2026 (edited)</p>"},
+         "body": "<p>Collatz cycles: solved in 2026 by the SECRET method (edited)</p>"},
     12: {"question_id": 12, "title": "Collatz cycles after the news", "creation_date": ts("2026-02-01"),
          "body": "<p>Collatz cycles again</p>"},
+    # Retitled after the cutoff; no pre-cutoff revision names a title.
+    13: {"question_id": 13, "title": "Collatz cycles: the SECRET answer (2026)", "creation_date": ts("2024-03-01"),
+         "body": "<p>Collatz cycles of length two?</p>"},
 }  # fmt: skip
 SE_REVISIONS = {
     11: [
         {"creation_date": ts("2024-01-01"), "title": "Collatz cycles bound?", "body": "<p>Are Collatz cycles bounded?</p>"},
         {"creation_date": ts("2026-03-01"), "body": "<p>Collatz cycles: solved in 2026 (edited)</p>"},
     ],
+    13: [{"creation_date": ts("2024-03-01"), "body": "<p>Collatz cycles of length two?</p>"}],
     21: [{"creation_date": ts("2024-02-01"), "body": "<p>A partial answer on cycles.</p>"}],
     22: [{"creation_date": ts("2026-03-02"), "body": "<p>The 2026 proof settles it.</p>"}],
 }  # fmt: skip
@@ -103,6 +131,8 @@ def arxiv(path: str, q: dict) -> tuple[int, bytes, str]:
         ident = q["id_list"][0]
         base, _, version = ident.partition("v")
         rows = ARXIV[base]
+        if base in BROKEN_VERSIONS:
+            version = ""
         v, _, t, s = next(r for r in rows if r[0] == "v" + version) if version else rows[-1]
         return 200, _atom([(base, v, _iso(rows[0][1]), t, s)]), "application/atom+xml"
     # Search matches today's text (the latest version), as the real index does.
@@ -123,7 +153,10 @@ def wikipedia(q: dict) -> tuple[int, bytes, str]:
         ]
         doc = {"query": {"search": [{"title": t, "snippet": WIKI[t][-1][2]} for t in titles]}}
         return 200, json.dumps(doc).encode(), "application/json"
-    title = q["titles"][0]
+    if "pageids" in q:
+        title = next((t for t, n in WIKI_IDS.items() if str(n) == q["pageids"][0]), "")
+    else:
+        title = q["titles"][0]
     revs = WIKI.get(title, [])
     if "rvstart" in q:
         revs = [r for r in revs if r[0] <= q["rvstart"][0]]
@@ -131,7 +164,7 @@ def wikipedia(q: dict) -> tuple[int, bytes, str]:
         page = {"title": title, "missing": True} if title not in WIKI else {"title": title}
         return 200, json.dumps({"query": {"pages": [page]}}).encode(), "application/json"
     when, revid, content = revs[-1]
-    page = {"title": title, "revisions": [{"revid": revid, "timestamp": when, "slots": {"main": {"content": content}}}]}  # fmt: skip
+    page = {"title": title, "pageid": WIKI_IDS[title], "revisions": [{"revid": revid, "timestamp": when, "slots": {"main": {"content": content}}}]}  # fmt: skip
     return 200, json.dumps({"query": {"pages": [page]}}).encode(), "application/json"
 
 

@@ -98,6 +98,7 @@ def test_the_generic_agent_sees_its_program_and_not_its_folder(tmp_path, checkou
         "protocol": "native",
         "limits": {"wall_seconds": 300, "work_size": 64 << 20, "tmp_size": 64 << 20},
         "script": script,
+        "allow_no_lean": True,  # no Lean can be installed here
     }
     result = run_attempt_in_netns(tmp_path / "driver", spec)
     seen = str(result["standin"])

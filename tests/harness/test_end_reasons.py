@@ -39,6 +39,7 @@ def attempt(tmp_path, packet, script, protocol="continuation", limits=None, rule
         "limits": {**FAST, **(limits or {})},
         "rules": rules or {},
         "script": script,
+        "allow_no_lean": True,  # no Lean can be installed here
     }
     result = run_attempt_in_netns(tmp_path / "driver", spec)
     return result["record"], out, result
@@ -56,22 +57,36 @@ def test_native_agent_stopped(tmp_path, packet):
     assert (out / "attempt.json").exists() and len(read_jsonl(out / "rounds.jsonl")) == 1
 
 
-def test_continuation_submitted_through_mcp(tmp_path, packet):
+def test_continuation_without_lean_is_told_the_truth_and_ends_submitted_uncompiled(
+    tmp_path, packet
+):
+    """`--allow-no-lean`: the prompt and the workspace's README say Lean is absent, the
+    check says "not compiled", and a static pass is no passing check: the attempt ends
+    `submitted uncompiled`, never `submitted`."""
     script = {
         "turns": [
+            {"calls": [{"tool": "bash", "command": "head -c 300 README.md"}]},
             {"calls": [write_solution(packet)]},
             {"calls": [{"tool": "check_submission"}]},
             {"text": "Done."},
         ]
     }
     record, out, result = attempt(tmp_path, packet, script)
-    assert record["end_reason"] == "submitted"
-    assert record["submission"]["passed"] and (out / "Solution.lean").exists()
+    assert record["end_reason"] == "submitted uncompiled"
+    assert "no Lean to compile it" in record["end_detail"]
+    assert record["exceptions"] == ["no-lean"] and record["access"]["lean"] is False
+    assert record["submission"]["passed"] and record["submission"]["lean"] is None
+    assert (out / "Solution.lean").exists()
+    first = str(result["standin"][0]["messages"])
+    assert "this sandbox has no Lean toolchain" in first
+    assert "There is no Lean toolchain in this sandbox" in first
+    # The workspace's own README, as the agent read it with a tool.
+    assert "this sandbox has no Lean toolchain" in str(result["standin"][1]["messages"][-1])
     calls = read_jsonl(out / "mcp.jsonl")
     assert [c["tool"] for c in calls] == ["check_submission"]
-    assert "PASSED" in calls[0]["result_head"]
-    # The model saw the check's answer as the tool result.
-    assert "check_submission: PASSED" in str(result["standin"][2]["messages"][-1])
+    assert "NOT COMPILED" in calls[0]["result_head"]
+    told = str(result["standin"][3]["messages"][-1])
+    assert "check_submission: NOT COMPILED" in told and "PASSED" not in told
     # `ofb grade` reads the attempt folder as it is.
     from openfrontiers.grade.inputs import find_submissions
 

@@ -43,7 +43,7 @@ def run_args(tmp_path: Path, packets: Path, out: Path, script: Path) -> list[str
         "--agent", "generic-test", "--profiles", str(generic_profiles(tmp_path)),
         "--agent-exe", str(SUPPORT / "generic_agent.py"), "--model", "standin-model",
         "--standin", str(script), "--work-gib", "0.0625", "--tmp-gib", "0.0625",
-        "--memory-gib", "4", "--wall-minutes", "5",
+        "--allow-no-lean", "--memory-gib", "4", "--wall-minutes", "5",
     ]  # fmt: skip
 
 
@@ -99,13 +99,13 @@ def test_ofb_attempt_cli_runs_a_continuation_attempt_with_a_stand_in(tmp_path, c
          "--profiles", str(generic_profiles(tmp_path)), "--agent-exe",
          str(SUPPORT / "generic_agent.py"), "--model", "standin", "--protocol", "continuation",
          "--standin", str(demo), "--work-gib", "0.0625", "--tmp-gib", "0.0625",
-         "--memory-gib", "4", "--wall-minutes", "5"],
+         "--memory-gib", "4", "--wall-minutes", "5", "--allow-no-lean"],
         checkout.root,
     )  # fmt: skip
     stdout, stderr = proc.communicate(timeout=300)
     assert proc.returncode == 0, stderr
     summary = json.loads(stdout)
-    assert summary["end_reason"] == "submitted" and summary["rounds"] == 2
+    assert summary["end_reason"] == "submitted uncompiled" and summary["rounds"] == 2
     record = json.loads((out / "attempt.json").read_text())
     assert record["protocol"] == "continuation" and record["condition"] == "A"
     assert (out / "Solution.lean").exists()
@@ -133,3 +133,36 @@ def test_bad_options_are_usage_errors(tmp_path, checkout, bad):
     )  # fmt: skip
     _, err = proc.communicate(timeout=120)
     assert proc.returncode == 2 and "error" in err.lower()
+
+
+def test_missing_sources_or_lean_are_refused_unless_explicitly_allowed(tmp_path, checkout):
+    """Issue 29: B and C never run without their sources, nor any attempt without Lean in
+    the sandbox, unless the evaluator says so; what was allowed is recorded."""
+    packets = make_packets(checkout)
+    script = tmp_path / "script.json"
+    script.write_text(json.dumps({"turns": [], "then": {"text": "I stop."}}))
+    out = tmp_path / "run"
+    args = run_args(tmp_path, packets, out, script)
+    for condition in ("B", "C"):
+        proc = ofb_in_netns([*args, "--condition", condition], checkout.root)
+        _, err = proc.communicate(timeout=120)
+        assert proc.returncode == 2 and "needs its retrieval sources" in err, err
+        assert "arxiv" in err and "stackexchange" in err and "--allow-no-sources" in err
+    no_lean = [a for a in args if a != "--allow-no-lean"]
+    proc = ofb_in_netns(no_lean, checkout.root)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 2 and "no Lean toolchain" in err and "--allow-no-lean" in err
+    assert not out.exists()  # refused before a run folder was made
+
+    proc = ofb_in_netns([*args, "--condition", "B", "--allow-no-sources"], checkout.root)
+    stdout, err = proc.communicate(timeout=300)
+    assert proc.returncode == 0, stdout + err
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["parameters"]["exceptions"] == ["no-sources", "no-lean"]
+    (record_path,) = out.glob("P*/attempt.json")
+    record = json.loads(record_path.read_text())
+    assert record["exceptions"] == ["no-sources", "no-lean"]
+    assert record["access"]["lean"] is False and "arxiv_oai" in record["access"]["sources_missing"]
+    # No retrieval tool was offered or called: no retrieval.jsonl, and none is claimed.
+    assert record["records"]["retrieval"] is None
+    assert not (record_path.parent / "retrieval.jsonl").exists()

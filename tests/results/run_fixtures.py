@@ -24,6 +24,7 @@ class FakeAttempt:
     reason: str = ""
     urls: list[dict] = field(default_factory=list)
     finished: bool = True
+    exceptions: list[str] = field(default_factory=list)  # e.g. ["no-lean"] (--allow-no-lean)
 
 
 def url(address: str, via: str = "proxy", decision: str | None = "allowed") -> dict:
@@ -82,6 +83,13 @@ def attempt_record(
             "work_bytes": 10 << 30,
         },
         "rules": None,
+        "access": {
+            "lean": "no-lean" not in a.exceptions,
+            "sources_missing": ["arxiv"] if "no-sources" in a.exceptions else [],
+            "allow_no_sources": "no-sources" in a.exceptions,
+            "allow_no_lean": "no-lean" in a.exceptions,
+        },
+        "exceptions": a.exceptions,
         "wall_minutes": a.minutes,
         "end_reason": a.end_reason,
         "end_detail": "",
@@ -160,6 +168,7 @@ def make_run(
     attempts: list[FakeAttempt],
     items: dict[str, str],
     planned: list[str] | None = None,
+    exceptions: list[str] | None = None,
 ) -> Path:
     """A run folder: manifest, one attempt folder per packet, verdicts.jsonl when graded."""
     run = root / name
@@ -181,7 +190,8 @@ def make_run(
             "packets": packets,
             "selection": "ids",
             "config": None,
-        },
+        }
+        | ({"exceptions": exceptions} if exceptions else {}),
     }
     (run / "manifest.json").write_text(json.dumps(manifest, indent=2), encoding="utf-8")
     lines = []

@@ -98,7 +98,7 @@ def test_report_reads_a_real_run_and_the_fixtures_match_it(tmp_path, checkout, c
          "--agent", "generic-test", "--profiles", str(generic_profiles(tmp_path)),
          "--agent-exe", str(SUPPORT / "generic_agent.py"), "--model", "standin-model",
          "--standin", str(script), "--work-gib", "0.0625", "--tmp-gib", "0.0625",
-         "--memory-gib", "4", "--wall-minutes", "5"],
+         "--memory-gib", "4", "--wall-minutes", "5", "--allow-no-lean"],
         checkout.root,
     )  # fmt: skip
     assert done.returncode == 0, done.stdout + done.stderr
@@ -108,7 +108,12 @@ def test_report_reads_a_real_run_and_the_fixtures_match_it(tmp_path, checkout, c
     # The fixtures write the same fields as the harness, and the verdicts as the grader.
     for pid, real in records.items():
         fake = attempt_record(
-            FakeAttempt(pid, lean=True, urls=[url("https://arxiv.org/abs/2609.00001")]),
+            FakeAttempt(
+                pid,
+                lean=True,
+                urls=[url("https://arxiv.org/abs/2609.00001")],
+                exceptions=["no-lean"],
+            ),
             "standin-model",
             "A",
             "native",
@@ -121,7 +126,7 @@ def test_report_reads_a_real_run_and_the_fixtures_match_it(tmp_path, checkout, c
             assert keys_of(fake)[field] == real_keys[field], field
     manifest = json.loads((run_dir / "manifest.json").read_text())
     fake_run = make_run(tmp_path / "fake", "f", model="m", condition="A", protocol="native",
-                        items=mapping, attempts=[])  # fmt: skip
+                        items=mapping, attempts=[], exceptions=["no-lean"])  # fmt: skip
     fake_manifest = json.loads((fake_run / "manifest.json").read_text())
     assert fake_manifest.keys() == manifest.keys()
     assert fake_manifest["parameters"].keys() == manifest["parameters"].keys()

@@ -523,3 +523,35 @@ def test_a_verdict_that_does_not_belong_to_its_attempt_is_listed_and_never_count
     assert "`r/P004` (N17): the verdict grades a submission, but the attempt left no" in text
     listed = json.loads((report.out / "report.json").read_text())["mismatched_verdicts"]
     assert [m["packet"] for m in listed] == ["P002", "P003", "P004"]
+
+
+def test_attempts_outside_the_paper_s_protocol_are_flagged(tmp_path, world):
+    """Issue 29: a run allowed to lack Lean or its sources (recorded in the manifest and in
+    attempt.json) is flagged in Table 7, in report.md and in report.json."""
+    runs = tmp_path / "runs"
+    allowed = ["no-sources", "no-lean"]
+    flagged = make_run(
+        runs, "flagged", model="alpha", condition="B", protocol="continuation", items=ITEMS,
+        exceptions=allowed,
+        attempts=[
+            FakeAttempt("P001", end_reason="submitted uncompiled", exceptions=allowed),
+            FakeAttempt("P002", exceptions=allowed),
+            FakeAttempt("P003", finished=False),  # flagged by the manifest alone
+        ],
+    )  # fmt: skip
+    clean = make_run(runs, "clean", model="alpha", condition="A", protocol="native",
+                     items=ITEMS, attempts=[FakeAttempt("P001")])  # fmt: skip
+    report = build(tmp_path, world, [flagged, clean])
+    by_condition = {r["condition"]: r for r in rows(report, "table7")}
+    assert by_condition["B"]["not the paper's protocol"] == "no-lean 3, no-sources 3"
+    assert by_condition["B"]["end reasons"] == "agent stopped 1, submitted uncompiled 1"
+    assert by_condition["A"]["not the paper's protocol"] is None
+    text = report.markdown_path.read_text()
+    assert "**Not the paper's protocol**" in text
+    assert "no Lean in the sandbox (nothing compiled) in 3 of 3 attempts" in text
+    assert "`flagged`: alpha, continuation, condition B" in text
+    assert "allowed to lack: no-sources, no-lean" in text
+    listed = json.loads((report.out / "report.json").read_text())["exceptions"]
+    assert [(e["run"], e["packet"]) for e in listed] == [
+        ("flagged", "P001"), ("flagged", "P002"), ("flagged", "P003"),
+    ]  # fmt: skip

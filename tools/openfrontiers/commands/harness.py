@@ -43,6 +43,16 @@ WINDOW = typer.Option(40, "--stall-window", help="The window of the second stall
 HITS = typer.Option(30, "--stall-hits", help="Rounds without tool use in the window → stalled.")
 ERRORS = typer.Option(3, "--error-rounds", help="Rounds without a model call → agent error.")
 MIN_LEFT = typer.Option(60.0, "--min-left-seconds", help="Least time left to resume a session.")
+NO_SOURCES = typer.Option(
+    False,
+    "--allow-no-sources",
+    help="Run B/C without (some of) their retrieval sources (recorded, flagged by the report).",
+)
+NO_LEAN = typer.Option(
+    False,
+    "--allow-no-lean",
+    help="Run without a Lean toolchain in the sandbox (recorded, flagged in Table 7).",
+)
 
 
 def _spec(
@@ -59,6 +69,7 @@ def _spec(
     agent_exe: Path | None,
     limits: tuple[float, float, int, float, float, float],
     rules: tuple[int, int, int, int, float],
+    allow: tuple[bool, bool] = (False, False),
 ) -> Any:
     from ..harness.attempt import AttemptSpec
     from ..harness.config import (
@@ -113,6 +124,8 @@ def _spec(
         cutoff=cut,
         clis=clis,
         agent_exe=agent_exe,
+        allow_no_sources=allow[0],
+        allow_no_lean=allow[1],
     )
 
 
@@ -186,6 +199,8 @@ def attempt(
     stall_hits: int = HITS,
     error_rounds: int = ERRORS,
     min_left_seconds: float = MIN_LEFT,
+    allow_no_sources: bool = NO_SOURCES,
+    allow_no_lean: bool = NO_LEAN,
 ) -> None:
     """Run one agent on one packet in the agent jail, under a condition and a protocol;
     the records (attempt.json, rounds.jsonl, events, Solution.lean) go to the attempt
@@ -197,6 +212,7 @@ def attempt(
         agent, profiles, model, condition, protocol, config, upstream, upstream_key_env, cutoff,
         clis, agent_exe, (cpus, memory_gib, processes, work_gib, tmp_gib, wall_minutes),
         (stall_rounds, stall_window, stall_hits, error_rounds, min_left_seconds),
+        (allow_no_sources, allow_no_lean),
     )  # fmt: skip
     target = (out or Path(packet.name)).resolve()
     from rich.console import Console
@@ -257,6 +273,8 @@ def run(
     stall_hits: int = HITS,
     error_rounds: int = ERRORS,
     min_left_seconds: float = MIN_LEFT,
+    allow_no_sources: bool = NO_SOURCES,
+    allow_no_lean: bool = NO_LEAN,
 ) -> None:
     """Run every packet of a selection (all in --packets, --only ids, or --subset with the
     evaluator --key) under one model, condition and protocol, --jobs at a time (or each as
@@ -275,7 +293,10 @@ def run(
         agent, profiles, model, condition, protocol, config, upstream, upstream_key_env, cutoff,
         clis, agent_exe, (cpus, memory_gib, processes, work_gib, tmp_gib, wall_minutes),
         (stall_rounds, stall_window, stall_hits, error_rounds, min_left_seconds),
+        (allow_no_sources, allow_no_lean),
     )  # fmt: skip
+    from ..harness.attempt import access_exceptions
+
     out = out.resolve()
     runner: Executor = LocalExecutor(jobs)
     if choice.ray:
@@ -292,6 +313,7 @@ def run(
     # From here to the summary a Ctrl-C stops the run (and a second one changes nothing).
     with _stop_on_signal(stop):
         with _standin(spec, None if choice.ray else standin) as ready:
+            access_exceptions(ready)  # refused here, before a run folder is made
             # A stand-in's port changes from run to run; the manifest names it as a stand-in.
             plan = RunPlan(ready, packets, tuple(ids), selection)
             if standin is not None:

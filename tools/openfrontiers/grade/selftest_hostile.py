@@ -183,6 +183,7 @@ def check_agent_folder(scene_root: Path, script: bytes, jail: Backend) -> Outcom
         config=EvaluatorConfig(upstream=Upstream("http://127.0.0.1:9")),
         limits=AttemptLimits(work_size=64 << 20, tmp_size=64 << 20, memory=1 << 30),
         agent_exe=program,
+        allow_no_lean=True,  # a scene for the jail's policy, not an attempt: no Lean needed
     )
     attempt = Attempt(spec)
     with sandbox.WorkArea(packet, 64 << 20) as area:

@@ -72,10 +72,55 @@ class AttemptSpec:
     clis: Path | None = None
     agent_exe: Path | None = None
     node: dict | None = None  # where it runs: the executor, node id and jail check (cluster/)
+    # The evaluator's explicit permission to run without what the paper's protocol needs:
+    # B/C without (some of) their retrieval sources, or the agent jail without Lean.
+    allow_no_sources: bool = False
+    allow_no_lean: bool = False
 
     @property
     def packet_id(self) -> str:
         return self.packet.name
+
+
+# The retrieval endpoints each condition needs (`[sources.NAME]` in the evaluator config);
+# B also needs arXiv's OAI-PMH endpoint for the version history.
+NEEDED_SOURCES = {
+    Condition.B: ("arxiv", "arxiv_oai", "wikipedia", "openalex", "stackexchange"),
+    Condition.C: ("arxiv", "wikipedia", "openalex", "stackexchange"),
+}
+NO_SOURCES = "no-sources"
+NO_LEAN = "no-lean"
+
+
+def missing_sources(spec: AttemptSpec) -> list[str]:
+    return [n for n in NEEDED_SOURCES.get(spec.condition, ()) if n not in spec.config.sources]
+
+
+def access_exceptions(spec: AttemptSpec) -> list[str]:
+    """What the attempt lacks of the paper's protocol, each explicitly allowed by the
+    evaluator (`no-sources`, `no-lean`); refused with what to do when not allowed. The list
+    goes into attempt.json and the run manifest, and the report flags it."""
+    found = []
+    missing = missing_sources(spec)
+    if missing:
+        if not spec.allow_no_sources:
+            raise UsageError(
+                f"condition {spec.condition.value} ({spec.condition.label}) needs its retrieval "
+                f"sources; the evaluator config names no endpoint for {', '.join(missing)} "
+                "([sources.NAME] url = …, see harness.example.toml). To run without them "
+                "anyway, pass --allow-no-sources (recorded, and flagged by the report)"
+            )
+        found.append(NO_SOURCES)
+    if spec.config.toolchain is None:
+        if not spec.allow_no_lean:
+            raise UsageError(
+                "no Lean toolchain for the sandbox: the agent could not compile and "
+                "check_submission could not either; give [sandbox] toolchain = … (and "
+                "mathlib = …) in the evaluator config. To run without Lean anyway, pass "
+                "--allow-no-lean (recorded, flagged in Table 7; the agent is told)"
+            )
+        found.append(NO_LEAN)
+    return found
 
 
 @dataclass
@@ -167,6 +212,8 @@ class Attempt:
             )
         if spec.condition is Condition.B and spec.cutoff is None:
             raise UsageError("condition B needs a cutoff")
+        self.exceptions = access_exceptions(spec)
+        self.lean = spec.config.toolchain is not None
         self.exe = spec.profile.locate(spec.clis, spec.agent_exe)
         # What the jail shows of the agent's program: with `bind_up = 0` (the generic agent)
         # a copy of the program alone, made in the attempt's area (`run`); otherwise its
@@ -286,6 +333,8 @@ class Attempt:
         sandbox.clean_stale()
         started_at = _now()
         readme = (spec.packet / "README.md").read_text(encoding="utf-8")
+        if not self.lean:
+            readme = prompt.NO_LEAN_README + readme
         problem = (spec.packet / "Problem.lean").read_text(encoding="utf-8")
         gateway_log = GatewayLog(out / "gateway.jsonl")
         tool_log = ToolLog(out / "mcp.jsonl")
@@ -304,6 +353,8 @@ class Attempt:
         assert spec.config.upstream is not None
         with sandbox.WorkArea(spec.packet, spec.limits.work_size) as area:
             self.show_program(area)
+            if not self.lean:  # the workspace's README says the truth too
+                area.write_work_file("README.md", readme)
             checker = SubmissionChecker(
                 spec.packet,
                 area.work / "work",
@@ -390,8 +441,9 @@ class Attempt:
         deadline = begin + budget
         sources = retrieval.available if retrieval is not None else []
         message = prompt.task_prompt(
-            readme, problem, spec.packet_id, budget, spec.condition, spec.cutoff, sources
-        )
+            readme, problem, spec.packet_id, budget, spec.condition, spec.cutoff, sources,
+            self.lean,
+        )  # fmt: skip
         history = _History()
         end: EndReason | None = None
         detail = ""
@@ -433,9 +485,7 @@ class Attempt:
             self._record_round(rnd, session_id, stats, check, end, area, tool_log)
             if end is None:
                 assert check is not None
-                message = prompt.continuation(
-                    left, budget, check, spec.condition, spec.config.toolchain is not None
-                )
+                message = prompt.continuation(left, budget, check, spec.condition, self.lean)
         record = self._attempt_record(area, services, version, time.monotonic() - begin)
         record.update(end_reason=str(end), end_detail=detail, rounds=number)
         return record
@@ -559,6 +609,13 @@ class Attempt:
             return EndReason.AGENT_STOPPED, ""
         rules = spec.rules
         if check is not None and check.passed:
+            if check.lean is None:
+                # Without Lean a pass is the static layer's only: not a passing check, and
+                # no further round can make it one.
+                return (
+                    EndReason.SUBMITTED_UNCOMPILED,
+                    f"Solution.lean {check.sha256} passes the static rules; no Lean to compile it",
+                )
             return EndReason.SUBMITTED, f"Solution.lean {check.sha256}"
         if history.no_success_streak >= rules.error_rounds:
             return (
@@ -597,6 +654,13 @@ class Attempt:
             else None,
             "limits": spec.limits.as_dict(),
             "rules": spec.rules.as_dict() if spec.protocol is Protocol.CONTINUATION else None,
+            "access": {
+                "lean": self.lean,
+                "sources_missing": missing_sources(spec),
+                "allow_no_sources": spec.allow_no_sources,
+                "allow_no_lean": spec.allow_no_lean,
+            },
+            "exceptions": self.exceptions,
             "wall_minutes": round(wall / 60, 3),
             "end_reason": None,
             "end_detail": "",
@@ -688,7 +752,7 @@ class Attempt:
             "gateway": "gateway.jsonl",
             "mcp": "mcp.jsonl",
             "checks": "checks.jsonl",
-            "retrieval": "retrieval.jsonl" if retrieval is not None else None,
+            "retrieval": "retrieval.jsonl" if (self.out / "retrieval.jsonl").exists() else None,
             "web": "web.jsonl" if proxy_log is not None else None,
             "solution": "Solution.lean" if (self.out / "Solution.lean").exists() else None,
         }

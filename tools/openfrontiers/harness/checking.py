@@ -5,8 +5,9 @@ host but the toolchain, Mathlib and Python, read-only).
 Both the MCP tool and the continuation protocol's "passing submission" use this. The
 agent's own workspace copy of `check_submission` or `Problem.lean` is never trusted: only
 its `Solution.lean` is read (with `safefs`), and the check runs against the packet as it
-was exported. Where no Lean toolchain is configured the check says so and decides on the
-static layer alone (attempt.json records `lean: null`)."""
+was exported. Where no Lean toolchain is configured (`--allow-no-lean`) the check applies
+the static layer alone and says the file was not compiled (`lean: null` in the records); the
+continuation protocol does not count such a pass as a passing check."""
 
 from __future__ import annotations
 
@@ -54,9 +55,12 @@ class CheckResult:
         """What the model is told."""
         if not self.present:
             return "No Solution.lean in your working directory yet."
-        head = "PASSED" if self.passed else "FAILED"
-        lines = [f"check_submission: {head} (Solution.lean sha256 {self.sha256})"]
         report = self.report or {}
+        uncompiled = report.get("lean") is None and bool(report)
+        head = "FAILED"
+        if self.passed:
+            head = "NOT COMPILED: static rules passed" if uncompiled else "PASSED"
+        lines = [f"check_submission: {head} (Solution.lean sha256 {self.sha256})"]
         static = report.get("static") or {}
         for issue in static.get("issues", [])[:30]:
             lines.append(
@@ -66,8 +70,8 @@ class CheckResult:
         lean = report.get("lean")
         if lean is None and static.get("passed"):
             lines.append(
-                "  static rules passed; Lean is not available to this check, so the file was "
-                "not compiled here"
+                "  not compiled: this sandbox has no Lean toolchain, so only the static rules "
+                "were checked; this is not a passing check"
             )
         elif isinstance(lean, dict):
             lines.append(

@@ -99,8 +99,8 @@ def build_server(
         @server.tool()
         async def fetch(ref: str, offset: int = 0) -> str:
             """Read a document by the reference search gave (e.g. arxiv:2101.00001v2,
-            wikipedia:Title, openalex:W123, mathoverflow:123, math.se:456); offset pages
-            through long texts."""
+            wikipedia:Title or wikipedia:#PAGEID, openalex:W123, mathoverflow:123,
+            math.se:456); offset pages through long texts."""
             started = time.monotonic()
             text = await anyio.to_thread.run_sync(lambda: retrieval.fetch(ref, offset))
             log.write("fetch", {"ref": ref, "offset": offset}, time.monotonic() - started, text)

@@ -11,6 +11,16 @@ from datetime import date
 from .checking import CheckResult
 from .config import Condition
 
+# Put before the packet README (in the prompt and in the workspace) when the sandbox has no
+# Lean toolchain (`--allow-no-lean`): the README's instructions assume one.
+NO_LEAN_README = """\
+> **Note from the harness: this sandbox has no Lean toolchain.** `lean`, `lake` and
+> Mathlib are absent, so nothing below that compiles (`lake build`, `lake env lean`, the
+> compile step of `check_submission`) can run. `check_submission` applies the grader's
+> static rules only and reports the file as not compiled; the graders compile it later.
+
+"""
+
 
 def duration(seconds: float) -> str:
     minutes = max(0, int(seconds // 60))
@@ -27,17 +37,27 @@ def access(condition: Condition, cutoff: date | None, sources: list[str]) -> str
             "the workspace and the tools in your sandbox."
         )
     if condition is Condition.B:
-        listed = ", ".join(sources) if sources else "no source (none is configured)"
         day = cutoff.isoformat() if cutoff else "?"
+        if not sources:  # only with --allow-no-sources: no search or fetch tool is offered
+            return (
+                "You have no internet access and, in this run, no retrieval tools: the "
+                "evaluator configured no literature source. Work from what you know, the "
+                "workspace and the tools in your sandbox."
+            )
         return (
             "You have no internet access. The MCP server `ofb` offers `search` and `fetch` over "
-            f"{listed}, frozen at {day}: you see only content that was public before "
-            f"{day}, in its last version before that date."
+            f"{', '.join(sources)}, frozen at {day}: you see only content that was public "
+            f"before {day}, in its last version before that date."
         )
+    literature = (
+        f"`search` and `fetch` over {', '.join(sources)}, and `fetch_url`"
+        if sources
+        else "`fetch_url` (no literature source is configured for `search`/`fetch`)"
+    )
     return (
         "You have live web access: HTTP(S) through the configured proxy, the model API's own "
-        "web tools where it has them, and the MCP tools `search`, `fetch` and `fetch_url` of "
-        "the server `ofb`. Every URL is logged."
+        f"web tools where it has them, and the MCP tools of the server `ofb`: {literature}. "
+        "Every URL is logged."
     )
 
 
@@ -49,7 +69,18 @@ def task_prompt(
     condition: Condition,
     cutoff: date | None,
     sources: list[str],
+    lean: bool = True,
 ) -> str:
+    checking = (
+        "Check it with the MCP tool `check_submission` of the server `ofb` (or\n"
+        "`python3 check_submission` in the workspace); the grader re-checks everything with two\n"
+        "independent checkers."
+        if lean
+        else "There is no Lean toolchain in this sandbox: you cannot compile, and the MCP tool\n"
+        "`check_submission` of the server `ofb` applies the static rules only and says the file\n"
+        "was not compiled. The grader compiles and re-checks everything with two independent\n"
+        "checkers."
+    )
     return f"""You are working on problem {packet_id}, a research-level mathematics problem stated
 in Lean 4. Your working directory is its Lean workspace. Read the README and the problem below.
 
@@ -63,9 +94,7 @@ in Lean 4. Your working directory is its Lean workspace. Read the README and the
 
 Submission: write your solution to `Solution.lean` in your working directory, following the
 README (the answer filled in where `answer(sorry)` stands, a complete proof, the grader's
-static rules). Check it with the MCP tool `check_submission` of the server `ofb` (or
-`python3 check_submission` in the workspace); the grader re-checks everything with two
-independent checkers. Python 3 with numpy, sympy and mpmath is available for experiments.
+static rules). {checking} Python 3 with numpy, sympy and mpmath is available for experiments.
 
 Access: {access(condition, cutoff, sources)}
 
@@ -76,6 +105,10 @@ Budget: {duration(budget_seconds)} of wall-clock time for this problem.
 def status_line(check: CheckResult) -> str:
     if not check.present:
         return "there is no Solution.lean yet"
+    if check.passed and check.lean is None:
+        return (
+            "Solution.lean passes the static rules, but was not compiled (no Lean in this sandbox)"
+        )
     if check.passed:
         return "Solution.lean passes the pre-submission check"
     issues = check.as_dict()["issues"][:5]

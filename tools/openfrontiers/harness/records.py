@@ -26,6 +26,8 @@ INTERRUPTED_RECORD = "interrupted.json"  # the record of an attempt its run stop
 class EndReason(StrEnum):
     AGENT_STOPPED = "agent stopped"  # the session ended (native), or too little time left
     SUBMITTED = "submitted"  # continuation: a submission passes the pre-submission check
+    # continuation without Lean (--allow-no-lean): the static rules pass, nothing compiled it
+    SUBMITTED_UNCOMPILED = "submitted uncompiled"
     WALL_CLOCK = "wall clock"  # the budget was spent; the jail ended the session
     STALLED = "stalled"  # continuation: too many rounds without tool use
     AGENT_ERROR = "agent error"  # no successful model call (3 rounds), or the CLI failed

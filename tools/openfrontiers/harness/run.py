@@ -32,7 +32,7 @@ from pathlib import Path
 
 from .. import __version__
 from ..errors import UsageError
-from .attempt import AttemptSpec
+from .attempt import AttemptSpec, access_exceptions
 from .executor import Executor
 from .records import INTERRUPTED_RECORD, EndReason, append_jsonl, finished, write_json_atomic
 
@@ -47,8 +47,11 @@ class RunPlan:
     selection: str  # how the packets were chosen (subset name, ids, all)
 
     def parameters(self) -> dict:
+        """The run's parameters; `exceptions` (what the evaluator explicitly allowed the
+        run to lack: `no-sources`, `no-lean`) only where there are any."""
         t = self.template
-        return {
+        exceptions = access_exceptions(t)
+        return ({"exceptions": exceptions} if exceptions else {}) | {
             "model": t.model,
             "agent_profile": t.profile.name,
             "condition": t.condition.value,

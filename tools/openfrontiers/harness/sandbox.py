@@ -134,6 +134,15 @@ class WorkArea:
                     break
                 os.chown(p, self.ids.uid, self.ids.gid)
 
+    def write_work_file(self, rel: str, text: str) -> None:
+        """A file of the workspace the harness rewrites before the agent's first round (a
+        fresh copy of the packet then: nothing of the agent's is there to follow)."""
+        target = self.work / "work" / rel
+        target.unlink(missing_ok=True)
+        target.write_text(text, encoding="utf-8")
+        if self.ids is not None:
+            os.chown(target, self.ids.uid, self.ids.gid)
+
     def close(self) -> None:
         if self.capped:
             unmount(self.work)

@@ -103,6 +103,12 @@ class ConfigResult:
         return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
 
     @property
+    def exceptions(self) -> list[tuple[str, int]]:
+        """What attempts lacked of the paper's protocol (explicitly allowed), with counts."""
+        counts = Counter(e for a in self.attempts for e in a.exceptions)
+        return sorted(counts.items())
+
+    @property
     def unfinished(self) -> int:
         return sum(not a.finished for a in self.attempts)
 

@@ -66,6 +66,9 @@ class Attempt:
     # why a verdict line for this attempt was not counted: it graded other bytes than the
     # attempt's Solution.lean (the hashes differ), or the attempt left none
     mismatch: str = ""
+    # what the attempt lacked of the paper's protocol, explicitly allowed by the evaluator
+    # (attempt.json `exceptions`: `no-sources`, `no-lean`)
+    exceptions: tuple[str, ...] = ()
 
     @property
     def solved(self) -> bool:
@@ -101,6 +104,7 @@ class Run:
     packets: tuple[str, ...]
     attempts: list[Attempt] = field(default_factory=list)
     verdicts_file: Path | None = None
+    exceptions: tuple[str, ...] = ()  # the manifest's: what the whole run was allowed to lack
 
     @property
     def finished(self) -> list[Attempt]:
@@ -128,7 +132,14 @@ def packet_items(key_path: Path) -> dict[str, str]:
     return load_key(key_path).mapping
 
 
-def _manifest(run_dir: Path) -> tuple[Config, tuple[str, ...]]:
+def _exceptions(path: Path, doc: dict) -> tuple[str, ...]:
+    value = doc.get("exceptions", [])
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise InputError(Location(path), "exceptions", "exceptions must be a list of strings")
+    return tuple(value)
+
+
+def _manifest(run_dir: Path) -> tuple[Config, tuple[str, ...], tuple[str, ...]]:
     path = run_dir / "manifest.json"
     if not path.is_file():
         if not run_dir.is_dir():
@@ -157,7 +168,7 @@ def _manifest(run_dir: Path) -> tuple[Config, tuple[str, ...]]:
         )
     assert isinstance(model, str) and isinstance(condition, str) and isinstance(protocol, str)
     assert isinstance(packets, list)
-    return Config(model, protocol, condition), tuple(packets)
+    return Config(model, protocol, condition), tuple(packets), _exceptions(path, params)
 
 
 def _verdicts(path: Path, items: Mapping[str, str]) -> dict[str, dict]:
@@ -255,7 +266,7 @@ def _urls(doc: dict) -> tuple[UrlVisit, ...]:
 
 def load_run(run_dir: Path, items: Mapping[str, str], verdicts: Path | None = None) -> Run:
     """Every planned attempt of a run folder, with its verdict where one was graded."""
-    config, packets = _manifest(run_dir)
+    config, packets, exceptions = _manifest(run_dir)
     unknown = [p for p in packets if p not in items]
     if unknown:
         raise UsageError(
@@ -271,7 +282,9 @@ def load_run(run_dir: Path, items: Mapping[str, str], verdicts: Path | None = No
         raise UsageError(
             f"{verdicts_path}: verdicts for packets the run did not plan: {', '.join(stray)}"
         )
-    run = Run(run_dir, run_dir.name, config, packets, [], verdicts_path if lines else None)
+    run = Run(
+        run_dir, run_dir.name, config, packets, [], verdicts_path if lines else None, exceptions
+    )
     for packet in packets:
         folder = run_dir / packet
         path = folder / "attempt.json"
@@ -288,6 +301,7 @@ def load_run(run_dir: Path, items: Mapping[str, str], verdicts: Path | None = No
                     verdict=verdict.get("verdict") if verdict else None,
                     verdict_reason=str(verdict.get("reason") or "") if verdict else "",
                     mismatch=mismatch,
+                    exceptions=exceptions,  # the run's: this attempt recorded nothing yet
                 )
             )
             continue
@@ -331,6 +345,7 @@ def load_run(run_dir: Path, items: Mapping[str, str], verdicts: Path | None = No
                 verdict_reason=str(verdict.get("reason") or "") if verdict else "",
                 urls=_urls(doc),
                 mismatch=mismatch,
+                exceptions=_exceptions(path, doc),
             )
         )
     return run

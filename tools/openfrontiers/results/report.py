@@ -24,6 +24,13 @@ from .plots import FigureFile, all_figures
 from .records import Run, load_runs, packet_items
 from .tables import Table, all_tables
 
+# What an attempt may lack of the paper's protocol when the evaluator allows it explicitly
+# (`ofb run --allow-no-sources/--allow-no-lean`; attempt.json and the manifest record it).
+EXCEPTIONS = {
+    "no-sources": "run without (some of) its retrieval sources",
+    "no-lean": "no Lean in the sandbox (nothing compiled)",
+}
+
 
 @dataclass(frozen=True)
 class Inputs:
@@ -96,6 +103,7 @@ def _inputs(runs: list[Run], inputs: Inputs) -> list[dict]:
             "planned": len(run.packets),
             "finished": len(run.finished),
             "verdicts": str(run.verdicts_file) if run.verdicts_file else None,
+            "exceptions": list(run.exceptions),
         }
         found.append(entry)
     return found
@@ -108,6 +116,12 @@ def as_dict(report: Report, runs: list[Run], inputs: Inputs) -> dict:
         "inputs": _inputs(runs, inputs),
         "tables": {t.name: t.as_dict() for t in report.tables},
         "figures": [f.as_dict() for f in report.figures],
+        "exceptions": [
+            {"run": a.run, "packet": a.packet, "item": a.item, "exceptions": list(a.exceptions)}
+            for r in report.results.configs
+            for a in r.attempts
+            if a.exceptions
+        ],
         "mismatched_verdicts": [
             {"run": a.run, "packet": a.packet, "item": a.item, "why": a.mismatch}
             for r in report.results.configs
@@ -153,6 +167,7 @@ def render(report: Report, runs: list[Run], inputs: Inputs) -> str:
             f"- `{run.name}`: {run.config.model}, {run.config.protocol}, condition "
             f"{run.config.condition}; {len(run.finished)} of {len(run.packets)} attempts "
             f"finished{graded}"
+            + (f"; allowed to lack: {', '.join(run.exceptions)}" if run.exceptions else "")
         )
     problems = [
         f"- {r.model.label} {r.config.protocol} {r.config.condition}: "
@@ -169,6 +184,19 @@ def render(report: Report, runs: list[Run], inputs: Inputs) -> str:
     ]
     if problems:
         lines += ["", "Not yet complete (counted as not solved):", "", *problems]
+    flagged = [r for r in results.configs if r.exceptions]
+    if flagged:
+        lines += [
+            "",
+            "**Not the paper's protocol** (explicitly allowed by the evaluator; see Table 7):",
+            "",
+            *(
+                f"- {r.model.label} {r.config.protocol} {r.config.condition}: "
+                + ", ".join(f"{EXCEPTIONS.get(name, name)} in {n} of {len(r.attempts)} attempts"
+                            for name, n in r.exceptions)
+                for r in flagged
+            ),
+        ]  # fmt: skip
     mismatched = [(r, a) for r in results.configs for a in r.mismatched]
     if mismatched:
         lines += [

@@ -178,6 +178,7 @@ def table7(results: Results) -> Table:
         "end reasons",
         "fetched a solution source",
         "solves after such a fetch",
+        "not the paper's protocol",
     ]
     rows: list[list[Value]] = []
     for r in results.configs:
@@ -196,6 +197,7 @@ def table7(results: Results) -> Table:
                 ", ".join(f"{reason} {n}" for reason, n in r.end_reasons) or None,
                 retrieval.fetched if retrieval else None,
                 f"{retrieval.solves_after_fetch}/{retrieval.solves}" if retrieval else None,
+                ", ".join(f"{name} {n}" for name, n in r.exceptions) or None,
             ]
         )
     notes = [
@@ -205,7 +207,13 @@ def table7(results: Results) -> Table:
             "items accepted by both checkers, before review; fetched: in C, finished attempts "
             "that fetched one of their item's located solution sources (arXiv id, DOI, "
             "repository or problem page), and how many of the C solves came after such a fetch."
-        )
+        ),
+        (
+            "not the paper's protocol: attempts the evaluator explicitly allowed to run without "
+            "their retrieval sources (no-sources, B and C) or without Lean in the sandbox "
+            "(no-lean: the agent could not compile, and a static pass ended the attempt as "
+            "`submitted uncompiled`)."
+        ),
     ]
     return Table("table7", "Table 7: per-run details", columns, rows, notes)
 

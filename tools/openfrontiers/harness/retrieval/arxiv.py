@@ -99,6 +99,9 @@ class Arxiv:
         )
         if not entries:
             raise RetrievalError(f"arXiv has no entry {ident}{version or ''}")
+        if version is not None and entries[0]["version"] != version:
+            # Another version's text (the latest, say) must never stand in for the one asked.
+            raise RetrievalError(f"arXiv did not return version {version} of {ident}")
         return entries[0]
 
     def search(self, query: str, limit: int) -> SearchResult:
@@ -126,7 +129,11 @@ class Arxiv:
                 if version is None:
                     result.dropped.append({"ref": f"arxiv:{e['id']}", "reason": shown_date})
                     continue
-                shown = self.entry(e["id"], version)
+                try:
+                    shown = self.entry(e["id"], version)
+                except RetrievalError as exc:
+                    result.dropped.append({"ref": f"arxiv:{e['id']}{version}", "reason": str(exc)})
+                    continue
             text = shown["title"] + " " + shown["summary"]
             ref = f"arxiv:{e['id']}{version or ''}"
             if not recheck(query, text):

@@ -109,6 +109,20 @@ def recheck(query: str, text: str) -> bool:
     return found * 2 >= len(wanted)
 
 
+SNIPPET = 300  # characters of a search hit's excerpt
+
+
+def excerpt(query: str, text: str, width: int = SNIPPET) -> str:
+    """A search hit's snippet cut from the text shown (never from the search engine's own
+    snippet, which comes from today's text): the window around the first query term."""
+    flat = " ".join(text.split())
+    lowered = flat.lower()
+    found = [i for w in terms(query) if (i := lowered.find(w[:5])) >= 0]
+    start = max(0, min(found) - width // 3) if found else 0
+    piece = flat[start : start + width]
+    return ("…" if start else "") + piece + ("…" if start + width < len(flat) else "")
+
+
 def strip_html(text: str) -> str:
     text = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", text, flags=re.DOTALL | re.IGNORECASE)
     text = re.sub(r"<[^>]+>", " ", text)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 from ..config import SourceEndpoint
-from .base import Document, Hit, Http, RetrievalError, SearchResult, before, recheck
+from .base import Document, Hit, Http, RetrievalError, SearchResult, before, excerpt, recheck
 
 VENUES = ("journal", "conference")
 PREFIX = "openalex:"
@@ -44,6 +44,22 @@ class OpenAlex:
             return "published on or after the cutoff"
         return None
 
+    def shown_text(self, work: dict) -> str:
+        """What B shows of a record, and re-checks a hit against: the title alone. OpenAlex
+        keeps no history of a record, and its abstract may have been replaced after the
+        cutoff (a merged record, a correction), so B shows the bibliographic record (title,
+        authors, venue, date, DOI) and never the abstract. Live (C): the abstract too."""
+        title = str(work.get("title") or "")
+        if self.cutoff is not None:
+            return title
+        return title + " " + abstract(work.get("abstract_inverted_index"))
+
+    def snippet(self, query: str, work: dict) -> str:
+        if self.cutoff is None:
+            return excerpt(query, abstract(work.get("abstract_inverted_index")))
+        source = (work.get("primary_location") or {}).get("source") or {}
+        return f"{source.get('type')}: {source.get('display_name') or 'venue not named'}"
+
     def search(self, query: str, limit: int) -> SearchResult:
         result = SearchResult()
         params = {"search": query, "per-page": str(limit * 2), **self._params()}
@@ -61,10 +77,7 @@ class OpenAlex:
             if why is not None:  # re-checked here: the endpoint's filter is not trusted
                 result.dropped.append({"ref": ref, "reason": why})
                 continue
-            text = (
-                str(work.get("title") or "") + " " + abstract(work.get("abstract_inverted_index"))
-            )
-            if not recheck(query, text):
+            if not recheck(query, self.shown_text(work)):
                 result.dropped.append({"ref": ref, "reason": "the record does not match"})
                 continue
             result.hits.append(
@@ -73,7 +86,7 @@ class OpenAlex:
                     ref,
                     str(work.get("title") or ""),
                     str(work.get("publication_date") or ""),
-                    abstract(work.get("abstract_inverted_index"))[:400],
+                    self.snippet(query, work),
                     str(work.get("doi") or work.get("id") or ""),
                 )
             )
@@ -92,10 +105,9 @@ class OpenAlex:
             str((a.get("author") or {}).get("display_name", ""))
             for a in work.get("authorships") or []
         )
-        text = (
-            f"Authors: {authors}\nVenue: {venue}\nDOI: {work.get('doi')}\n\nAbstract: "
-            + abstract(work.get("abstract_inverted_index"))
-        )
+        text = f"Authors: {authors}\nVenue: {venue}\nDOI: {work.get('doi')}"
+        if self.cutoff is None:
+            text += "\n\nAbstract: " + abstract(work.get("abstract_inverted_index"))
         return Document(
             "openalex",
             PREFIX + ident,
@@ -103,4 +115,5 @@ class OpenAlex:
             str(work.get("publication_date") or ""),
             text,
             str(work.get("doi") or work.get("id") or ""),
+            "(the bibliographic record: no abstract before the cutoff)" if self.cutoff else "",
         )

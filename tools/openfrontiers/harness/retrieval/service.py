@@ -41,7 +41,9 @@ class Retrieval:
         self.urls: list[dict] = []
         endpoints = config.sources
         self.sources: dict[str, Source] = {}
-        if "arxiv" in endpoints:
+        # Under a cutoff arXiv needs its version history (OAI-PMH); without it, no arXiv
+        # (a run allowed to lack sources records which).
+        if "arxiv" in endpoints and (self.cutoff is None or "arxiv_oai" in endpoints):
             self.sources["arxiv"] = Arxiv(
                 endpoints["arxiv"], endpoints.get("arxiv_oai"), self.http, self.cutoff
             )
@@ -71,12 +73,16 @@ class Retrieval:
             )
 
     def search(self, query: str, source: str = "all", limit: int = 5) -> str:
+        """The text the agent gets, logged whole with each source's hits and drops."""
         limit = max(1, min(int(limit), 20))
         names = self.available if source == "all" else [source]
         unknown = [n for n in names if n not in self.sources]
         if unknown:
-            return f"unknown source {source!r}; available: {', '.join(self.available)}"
+            text = f"unknown source {source!r}; available: {', '.join(self.available)}"
+            self._log({"tool": "search", "source": source, "query": query, "returned": text})
+            return text
         lines: list[str] = []
+        asked: list[dict] = []
         for name in names:
             started = len(self.http.fetched)
             try:
@@ -84,12 +90,10 @@ class Retrieval:
                 error = None
             except RetrievalError as exc:
                 found, error = SearchResult(), str(exc)
-            self._log(
+            asked.append(
                 {
-                    "tool": "search",
                     "source": name,
-                    "query": query,
-                    "hits": [h.ref for h in found.hits],
+                    "hits": [h.as_dict() for h in found.hits],
                     "dropped": found.dropped,
                     "error": error,
                     "requests": self.http.fetched[started:],
@@ -104,40 +108,55 @@ class Retrieval:
             if self.cutoff
             else ""
         )
-        return header + ("\n".join(lines) if lines else "no results")
+        text = header + ("\n".join(lines) if lines else "no results")
+        self._log(
+            {"tool": "search", "source": source, "query": query, "sources": asked,
+             "returned": text}
+        )  # fmt: skip
+        return text
 
     def fetch(self, ref: str, offset: int = 0) -> str:
+        """The text the agent gets, logged whole."""
         name = ref.split(":", 1)[0].strip().lower() if ":" in ref else ""
         source = self.sources.get(name)
         started = len(self.http.fetched)
         if source is None:
-            self._log({"tool": "fetch", "ref": ref, "error": "refused: unknown source"})
-            return (
+            text = (
                 f"cannot fetch {ref!r}: other sites are refused; give a reference from search "
                 f"({', '.join(s + ':…' for s in self.available)})"
             )
+            self._log({"tool": "fetch", "ref": ref, "error": "refused: unknown source",
+                       "returned": text})  # fmt: skip
+            return text
         try:
             doc: Document = source.fetch(ref)
         except RetrievalError as exc:
-            self._log({"tool": "fetch", "ref": ref, "error": str(exc)})
-            return f"cannot fetch {ref}: {exc}"
+            text = f"cannot fetch {ref}: {exc}"
+            self._log({"tool": "fetch", "ref": ref, "error": str(exc), "returned": text,
+                       "requests": self.http.fetched[started:]})  # fmt: skip
+            return text
+        text = doc.render(max(0, int(offset)))
         self._log(
-            {"tool": "fetch", "ref": doc.ref, "url": doc.url, "date": doc.date,
-             "requests": self.http.fetched[started:]}
+            {"tool": "fetch", "ref": doc.ref, "asked": ref, "url": doc.url, "date": doc.date,
+             "offset": offset, "requests": self.http.fetched[started:], "returned": text}
         )  # fmt: skip
         self._url(doc.url, "mcp-fetch")
-        return doc.render(max(0, int(offset)))
+        return text
 
     async def fetch_url(self, url: str, offset: int = 0) -> str:
         if self.condition is not Condition.C or self.resolver is None:
-            return "fetch_url is available only with live web access"
+            text = "fetch_url is available only with live web access"
+            self._log({"tool": "fetch_url", "url": url, "returned": text})
+            return text
         try:
             doc, visited = await fetch_url(url, self.resolver, self.user_agent)
         except RetrievalError as exc:
-            self._log({"tool": "fetch_url", "url": url, "error": str(exc)})
+            text = f"cannot fetch {url}: {exc}"
+            self._log({"tool": "fetch_url", "url": url, "error": str(exc), "returned": text})
             self._url(url, "mcp-fetch_url-refused")
-            return f"cannot fetch {url}: {exc}"
+            return text
         for u in visited:
             self._url(u, "mcp-fetch_url")
-        self._log({"tool": "fetch_url", "url": url, "visited": visited})
-        return doc.render(max(0, int(offset)))
+        text = doc.render(max(0, int(offset)))
+        self._log({"tool": "fetch_url", "url": url, "visited": visited, "returned": text})
+        return text

@@ -6,7 +6,16 @@ from __future__ import annotations
 from datetime import UTC, date, datetime
 
 from ..config import SourceEndpoint
-from .base import Document, Hit, Http, RetrievalError, SearchResult, recheck, strip_html
+from .base import (
+    Document,
+    Hit,
+    Http,
+    RetrievalError,
+    SearchResult,
+    excerpt,
+    recheck,
+    strip_html,
+)
 
 SITES = {"mathoverflow": "mathoverflow", "math.se": "math"}
 HOSTS = {"mathoverflow": "mathoverflow.net", "math.se": "math.stackexchange.com"}
@@ -48,7 +57,13 @@ class StackExchange:
         newest = max(revisions, key=lambda r: r.get("creation_date", 0))
         titled = [r for r in revisions if r.get("title")]
         title = max(titled, key=lambda r: r.get("creation_date", 0))["title"] if titled else ""
-        return {"body": newest["body"], "title": title, "date": newest.get("creation_date")}
+        # No pre-cutoff revision names a title: the question is shown by its id only, never
+        # under today's title.
+        return {
+            "body": newest["body"],
+            "title": title or f"question {post_id}",
+            "date": newest.get("creation_date"),
+        }
 
     def search(self, query: str, limit: int) -> SearchResult:
         result = SearchResult()
@@ -70,7 +85,7 @@ class StackExchange:
                 if rev is None:
                     result.dropped.append({"ref": ref, "reason": "no revision before"})
                     continue
-                title, body, when = rev["title"] or title, rev["body"], rev["date"]
+                title, body, when = rev["title"], rev["body"], rev["date"]
             if not recheck(query, title + " " + strip_html(body)):
                 result.dropped.append({"ref": ref, "reason": "the revision does not match"})
                 continue
@@ -80,7 +95,7 @@ class StackExchange:
                     ref,
                     strip_html(title),
                     datetime.fromtimestamp(int(when or 0), UTC).date().isoformat(),
-                    strip_html(body)[:300],
+                    excerpt(query, strip_html(body)),
                     f"https://{HOSTS[self.name]}/questions/{qid}",
                 )
             )
@@ -103,7 +118,7 @@ class StackExchange:
             rev = self.last_revision(qid)
             if rev is None:
                 raise RetrievalError(f"{self.name} question {qid} has no revision before")
-            title, body = rev["title"] or title, rev["body"]
+            title, body = rev["title"], rev["body"]
         parts = [f"Question: {strip_html(body)}"]
         answers = self.http.get_json(
             self.api.url, f"/questions/{qid}/answers", self._params(filter="withbody")
