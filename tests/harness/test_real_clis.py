@@ -224,10 +224,13 @@ def test_the_registry_models_work_in_each_condition(
         ]
     }
     config = tmp_path / "harness.toml"
-    # B and C with their retrieval sources named (nothing listens there: no call is made).
+    # B and C with every retrieval source named (nothing listens there: no call is made).
     config.write_text(
-        '[sources.wikipedia]\nurl = "http://127.0.0.1:9/w/api.php"\n'
-        '[testing.resolver]\n"fixture.test" = "127.0.0.1:9"\n'
+        "".join(
+            f'[sources.{name}]\nurl = "http://127.0.0.1:9/{name}"\n'
+            for name in ("arxiv", "arxiv_oai", "wikipedia", "openalex", "stackexchange")
+        )
+        + '[testing.resolver]\n"fixture.test" = "127.0.0.1:9"\n'
     )
     record, out, result = attempt(
         tmp_path, packet, clis, profiles, agent, script, model=model, condition=condition,
@@ -270,6 +273,7 @@ def test_claude_codes_webfetch_goes_straight_to_the_proxy(tmp_path, packet, clis
     record, out, result = attempt(
         tmp_path, packet, clis, profiles, "claude-code", script, condition="C",
         protocol="native", config=str(fixture_config(tmp_path)), testing=True,
+        allow_no_sources=True,
     )  # fmt: skip
     assert record["end_reason"] == "agent stopped"
     assert any("WebFetch" in str(b.get("messages")) for b in result["standin"])
