@@ -13,6 +13,7 @@ and report every difference with the files on disk.
 from __future__ import annotations
 
 import json
+import math
 import shutil
 import subprocess
 import tempfile
@@ -29,7 +30,7 @@ from ..errors import BadInput, OfbError, UsageError
 from ..evaluator import load_answers
 from ..evaluator.key import KEY_FORMAT, EvaluatorKey, Numbering, load_key, write_key
 from ..lean import lake_manifest
-from ..outputs import check_target, manifest
+from ..outputs import check_target, check_writable, manifest
 from ..progress import SILENT, Progress
 from ..project import Project
 from ..register import Item, Subset
@@ -380,13 +381,16 @@ def export(
         raise UsageError(
             f"{subset.label} selects no items to export" + (f"; left out {shown}" if shown else "")
         )
-    if budget_hours <= 0:
-        raise UsageError("--budget-hours must be positive")
+    if not 0 < budget_hours < math.inf:  # NaN too: the key is JSON, which has no NaN
+        raise UsageError(f"--budget-hours must be a positive number of hours, not {budget_hours}")
     out, key_path = out.resolve(), key_path.resolve()
     if key_path == out or out in key_path.parents:
         raise UsageError(
             f"the evaluator key {key_path} must be written outside the packet tree {out}"
         )
+    # Both before anything is written: packets without their key would be lost with its salt.
+    check_writable(out, "--out")
+    check_writable(key_path, "--key")
     check_target(out, _is_packet_export, "an earlier packet export", force)
     earlier = _earlier_key(key_path, force)
     reused = salt is None and earlier is not None and earlier.salt is not None
