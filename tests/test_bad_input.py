@@ -313,10 +313,10 @@ BAD: dict[str, list[Bad]] = {
         Bad("missing file", 2, lambda w: w.missing()),
         Bad("corrupt TOML", 1, lambda w: w.file("models.toml", "[models.x\nname = ")),
     ],
-    "certificate": [  # `ofb cert check` says 3 for a malformed certificate (its own codes)
+    "certificate": [  # a malformed certificate is a verdict of `ofb cert check`: its no
         Bad("missing file", 2, lambda w: w.missing()),
-        Bad("garbage", 3, lambda w: w.file("cert.json", b"\xff\xfe garbage")),
-        Bad("not JSON", 3, lambda w: w.file("cert.json", '{"n": ')),
+        Bad("garbage", 1, lambda w: w.file("cert.json", b"\xff\xfe garbage")),
+        Bad("not JSON", 1, lambda w: w.file("cert.json", '{"n": ')),
     ],
 }
 
