@@ -43,7 +43,7 @@ INPUTS = ("lean-toolchain", "lakefile.toml", "lake-manifest.json")
 UNDER_REVIEW = "an unrepaired must-fix review"  # why `exportable` leaves an item out
 
 
-class PacketLeak(OfbError):
+class PacketLeak(BadInput):
     def __init__(self, leaks: list[scan.Leak]) -> None:
         lines = "\n".join(f"  {leak}" for leak in leaks)
         super().__init__(
@@ -154,8 +154,9 @@ def gate(project: Project, items: Sequence[Item]) -> None:
     latest review of either focus is an unrepaired must-fix."""
     files = _statement_files(project, items)
     open_must_fix_ids = open_must_fix(items)
+    # Refusals on the statements' own state: bad input (1), as `ofb check` would exit.
     if open_must_fix_ids:
-        raise OfbError(
+        raise BadInput(
             f"unrepaired must-fix review(s): {', '.join(open_must_fix_ids)}; repair and "
             "re-review them, or leave them out with --ids/--subset"
         )
@@ -168,7 +169,7 @@ def gate(project: Project, items: Sequence[Item]) -> None:
     ]
     if errors:
         shown = "\n".join(f"  {f.text()}" for f in errors[:40])
-        raise OfbError(
+        raise BadInput(
             f"ofb check reports {len(errors)} error(s) in the selected statements; "
             f"fix them before exporting:\n{shown}"
         )
@@ -472,6 +473,16 @@ def verify(project: Project, key_path: Path, out: Path, salt: bytes | None = Non
     key = load_key(key_path)
     if not out.is_dir():
         raise UsageError(f"{out}: no such packet folder (give the folder export wrote)")
+    if (
+        key.packets
+        and not (out / "MANIFEST.json").exists()
+        and not any((out / pid).exists() for pid in key.packets)
+    ):  # one line, not a "missing" per file of every packet
+        raise BadInput(
+            f"{out} is not a packet export: it has no MANIFEST.json and none of the key's "
+            f"{len(key.packets)} packet(s) ({next(iter(key.packets))}, …); give the folder "
+            "export wrote"
+        )
     salt = _salt_for(key, salt)
     differences = [f"{key_path.name}: {gap}" for gap in key.gaps()]
     for name, digest in (key.inputs or {}).items():
