@@ -14,7 +14,7 @@ from typer.core import TyperGroup
 
 from ..errors import BadInput, OfbError, UsageError, shown
 from .cluster import EXECUTOR, RAY_ADDRESS, executor_choice
-from .common import TextFormat
+from .common import TextFormat, finite
 from .progress import QUIET, progress
 from .tables import console, table
 
@@ -74,7 +74,7 @@ def run(
     jail: str = typer.Option("auto", "--jail", help="Jail backend: bwrap, docker or auto."),
     memory: int = typer.Option(8192, "--memory-mib", help="Memory limit of each jailed step, MiB."),
     wall: float = typer.Option(
-        1800.0, "--wall", help="Wall-clock limit of each jailed step, seconds."
+        1800.0, "--wall", callback=finite, help="Wall-clock limit of each jailed step, seconds."
     ),
     replay_memory: int = typer.Option(
         REPLAY_MEMORY_MIB,
@@ -85,6 +85,7 @@ def run(
     replay_wall: float = typer.Option(
         REPLAY_WALL_SECONDS,
         "--replay-wall",
+        callback=finite,
         min=1.0,
         help="Wall-clock limit of the kernel replay (leanchecker --fresh), seconds.",
     ),

@@ -14,6 +14,7 @@ import typer
 
 from ..errors import BadInput, UsageError, shown
 from .cluster import EXECUTOR, RAY_ADDRESS, executor_choice
+from .common import finite
 
 CONDITION = typer.Option("A", "--condition", help="A (closed-book), B (frozen), C (live web).")
 PROTOCOL = typer.Option("native", "--protocol", help="native or continuation.")
@@ -29,17 +30,21 @@ STANDIN = typer.Option(
 CLIS = typer.Option(None, "--clis", help="Where the agent CLIs are installed (node_modules).")
 AGENT_EXE = typer.Option(None, "--agent-exe", help="The agent's executable (overrides --clis).")
 CUTOFF = typer.Option("2026-01-06", "--cutoff", help="B's cutoff date, announced to the model.")
-CPUS = typer.Option(5.0, "--cpus", help="CPU cores per attempt.")
-MEMORY = typer.Option(24.0, "--memory-gib", help="Memory per attempt (GiB).")
+CPUS = typer.Option(5.0, "--cpus", callback=finite, help="CPU cores per attempt.")
+MEMORY = typer.Option(24.0, "--memory-gib", callback=finite, help="Memory per attempt (GiB).")
 PROCESSES = typer.Option(4096, "--processes", help="Processes per attempt.")
-WORK = typer.Option(10.0, "--work-gib", help="Work dir size (GiB).")
-TMP = typer.Option(10.0, "--tmp-gib", help="/tmp size (GiB).")
-WALL = typer.Option(180.0, "--wall-minutes", help="Wall clock per attempt (minutes).")
+WORK = typer.Option(10.0, "--work-gib", callback=finite, help="Work dir size (GiB).")
+TMP = typer.Option(10.0, "--tmp-gib", callback=finite, help="/tmp size (GiB).")
+WALL = typer.Option(
+    180.0, "--wall-minutes", callback=finite, help="Wall clock per attempt (minutes)."
+)
 STALL = typer.Option(20, "--stall-rounds", help="Consecutive rounds without tool use → stalled.")
 WINDOW = typer.Option(40, "--stall-window", help="The window of the second stall rule.")
 HITS = typer.Option(30, "--stall-hits", help="Rounds without tool use in the window → stalled.")
 ERRORS = typer.Option(3, "--error-rounds", help="Rounds without a model call → agent error.")
-MIN_LEFT = typer.Option(60.0, "--min-left-seconds", help="Least time left to resume a session.")
+MIN_LEFT = typer.Option(
+    60.0, "--min-left-seconds", callback=finite, help="Least time left to resume a session."
+)
 
 
 def _spec(
