@@ -57,17 +57,18 @@ def has_manifest_with(*keys: str) -> Callable[[Path], bool]:
 _TEMP_MARGIN = 16
 
 
-def check_writable(path: Path, option: str) -> None:
-    """Refuse an output `path` (a file or a folder, made with its missing parents) that
-    cannot be written — a name or path too long, a file where a folder belongs, a read-only
-    or full place — before anything is written, so a failed run loses nothing and leaves
-    no half of its outputs: a temporary file is made and removed where `path` would go."""
+def check_writable(path: Path, option: str, *, into: bool = False) -> None:
+    """Refuse an output `path` that cannot be written — a name or path too long, a file
+    where a folder belongs, a read-only or full place — before anything is written, so a
+    failed run loses nothing and leaves no half of its outputs. `path` is a file or a folder
+    made or replaced beside its siblings, or with `into` a folder written into (a run
+    folder, resumed). A temporary file is made and removed where the writer will write."""
     from .errors import briefly, os_advice
 
     path = Path(os.path.abspath(path))
     try:
-        base = path.parent
-        missing = [path.name]
+        base = path if into else path.parent
+        missing = [] if into else [path.name]
         while not base.exists():  # the folders the writer will make
             missing.insert(0, base.name)
             base = base.parent
@@ -82,7 +83,7 @@ def check_writable(path: Path, option: str) -> None:
         for name in missing:
             if len(os.fsencode(name)) + _TEMP_MARGIN > name_max:
                 raise OSError(errno.ENAMETOOLONG, os.strerror(errno.ENAMETOOLONG), name)
-        with tempfile.TemporaryFile(prefix=f".{missing[0]}.", dir=base):
+        with tempfile.TemporaryFile(prefix=f".{missing[0] if missing else 'ofb'}.", dir=base):
             pass
     except OSError as exc:
         advice = os_advice(exc)

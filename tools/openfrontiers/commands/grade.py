@@ -128,6 +128,7 @@ def run(
     from ..grade import pipeline
     from ..grade.inputs import find_submissions, load_jobs, sha256
     from ..grade.resume import GradeSettings, VerdictFiles, job_key
+    from ..outputs import check_writable
     from ..project import Project
     from ..stamp import local_stamp
 
@@ -150,6 +151,9 @@ def run(
         hashes={"key": sha256(key.read_bytes()), "answers": sha256(answers.read_bytes())},
     )
     keyed = [(job, job_key(job, settings)) for job in graded]
+    for path, option in ((out, "--out"), (evaluator_out, "--evaluator-out")):
+        if path is not None:  # before any grading: hours of verdicts must have a place
+            check_writable(path, option)
     files = VerdictFiles(out, evaluator_out, [k for _, k in keyed])
     todo = [(job, k) for job, k in keyed if not files.done(k)]
     failures: list[tuple[str, str]] = []

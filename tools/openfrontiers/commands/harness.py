@@ -164,14 +164,16 @@ def attempt(
     the records (attempt.json, rounds.jsonl, events, Solution.lean) go to the attempt
     folder. Exit 0 when the attempt ran to an end reason."""
     from ..harness.attempt import run_attempt
+    from ..outputs import check_writable
 
     packet = packet.resolve()
+    target = (out or Path(packet.name)).resolve()
+    check_writable(target, "--out", into=True)  # before the agent's hours of work
     spec = _spec(
         agent, profiles, model, condition, protocol, config, upstream, upstream_key_env, cutoff,
         clis, agent_exe, (cpus, memory_gib, processes, work_gib, tmp_gib, wall_minutes),
         (stall_rounds, stall_window, stall_hits, error_rounds, min_left_seconds),
     )  # fmt: skip
-    target = (out or Path(packet.name)).resolve()
     from rich.console import Console
 
     console = Console(stderr=True, highlight=False)
@@ -239,8 +241,10 @@ def run(
     from ..harness.executor import Executor, LocalExecutor
     from ..harness.live import LiveTable
     from ..harness.run import RunPlan, execute
+    from ..outputs import check_writable
 
     choice = executor_choice(ctx, executor, ray_address, local_only=("jobs",))
+    check_writable(out, "--out", into=True)  # before any attempt starts
     packets = packets.resolve()
     ids, selection = _select(packets, key, subset, only)
     spec = _spec(
