@@ -185,6 +185,18 @@ def test_a_key_name_that_fits_but_leaves_no_room_for_the_temporary_is_refused(ch
     assert not (checkout.root / "packets").exists()
 
 
+def test_a_disk_full_at_the_key_leaves_no_packets(checkout, capsys, monkeypatch):
+    from openfrontiers.packet import export as px
+
+    def full(path, doc):
+        raise OSError(errno.ENOSPC, "No space left on device", str(path))
+
+    monkeypatch.setattr(px, "write_key", full)
+    run = ofb(capsys, "packet", "export", "--ids", "O02")
+    assert run.code == 2 and "packets.key.json: no space left" in run.err
+    assert sorted(p.name for p in checkout.root.iterdir() if "packets" in p.name) == []
+
+
 def test_check_writable_accepts_what_can_be_written(tmp_path):
     from openfrontiers.outputs import check_writable
 

@@ -427,13 +427,15 @@ def export(
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
     try:
         _write_tree(result.tree(), result.executables(), staging)
+        # The key before the packets: a key without packets keeps the salt for a rerun;
+        # packets without their key could never be mapped back.
+        write_key(key_path, key)
         if out.exists():
             shutil.rmtree(out)
         staging.rename(out)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
-    write_key(key_path, key)
     return ExportResult(out, key_path, result.mapping, generated, reused, left_out)
 
 
