@@ -69,6 +69,7 @@ class Bad:
     kind: str
     code: int  # 2 usage, 1 bad input
     make: Callable[[World], str]
+    says: str = ""  # what the message must say (the reason), where other errors share the code
 
 
 class World:
@@ -140,6 +141,18 @@ class World:
 
     def missing(self) -> str:
         return str(self.path("no-such-file"))
+
+    def long_name(self) -> str:
+        """A name over the file system's 255 bytes."""
+        return str(self.path("n" * 300))
+
+    def long_path(self) -> str:
+        """A path over 4096 bytes, every name in it short."""
+        return str(self.path("deep") / ("d/" * 2100) / "x")
+
+    def under_a_file(self) -> str:
+        """A path through a file, where a folder belongs."""
+        return self.file("plain", "a file\n") + "/out"
 
     def packets_with(self, change: Callable[[Path], None]) -> str:
         folder = self.path("packets")
@@ -300,7 +313,11 @@ BAD: dict[str, list[Bad]] = {
         Bad("corrupt TOML", 1, lambda w: w.file("config.toml", "[upstream\nurl = ")),
     ],
     "file": [Bad("missing file", 2, lambda w: w.missing())],
-    "new": [],
+    "new": [
+        Bad("name too long", 2, lambda w: w.long_name(), "too long"),
+        Bad("path too long", 2, lambda w: w.long_path(), "too long"),
+        Bad("under a file", 2, lambda w: w.under_a_file(), "a file, where a folder belongs"),
+    ],
     "corpus": [],
     "runs": [
         Bad("missing folder", 2, lambda w: w.missing()),
@@ -313,12 +330,26 @@ BAD: dict[str, list[Bad]] = {
         Bad("missing file", 2, lambda w: w.missing()),
         Bad("corrupt TOML", 1, lambda w: w.file("models.toml", "[models.x\nname = ")),
     ],
-    "certificate": [  # `ofb cert check` says 3 for a malformed certificate (its own codes)
+    "certificate": [  # a malformed certificate is a verdict of `ofb cert check`: its no
         Bad("missing file", 2, lambda w: w.missing()),
-        Bad("garbage", 3, lambda w: w.file("cert.json", b"\xff\xfe garbage")),
-        Bad("not JSON", 3, lambda w: w.file("cert.json", '{"n": ')),
+        Bad("garbage", 1, lambda w: w.file("cert.json", b"\xff\xfe garbage")),
+        Bad("not JSON", 1, lambda w: w.file("cert.json", '{"n": ')),
     ],
 }
+
+
+# Every input that is a path: a name or a path too long for the file system is a usage error
+# naming it, not a bug (exit 70) — for the verbs that only read too. (Some say "no such
+# file": a name too long cannot name one, and the code is the same.)
+for _kind in (
+    "lean", "lean-tree", "csv", "salt", "key", "packets", "packet-folders", "packet", "answers",
+    "submissions", "folder", "tree", "mapping", "records", "toml", "file", "runs", "models",
+    "certificate",
+):  # fmt: skip
+    BAD[_kind] += [
+        Bad("name too long", 2, lambda w: w.long_name()),
+        Bad("path too long", 2, lambda w: w.long_path()),
+    ]
 
 
 def _mapping_to(world: World, csv: str) -> str:
@@ -374,6 +405,7 @@ def test_bad_input_gets_a_clear_error_and_the_right_exit_code(
     assert "Traceback" not in said and "internal error" not in said, said
     assert run.code == bad.code, f"exit {run.code}, expected {bad.code}:\n{said}"
     assert said.strip(), "no message at all"
+    assert bad.says in said, f"the message does not say {bad.says!r}:\n{said}"
 
 
 def test_every_verb_is_in_the_table():

@@ -34,7 +34,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("lean.toolchain",),  # runs Lean in the jail for a project
     ("project",),
     ("register", "lean", "jail"),
-    ("tomlpos", "outputs", "plainfile", "stamp"),
+    ("tomlpos", "outputs", "plainfile", "stamp", "extras"),
     ("errors", "progress", ""),  # "" is the package itself (its version)
 )
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import NoReturn
 
 import typer
 
@@ -16,6 +17,7 @@ from .errors import OfbError
 DOCS = "docs/statements.md, docs/register.md, docs/grading.md, docs/jail.md, docs/probe.md, "
 DOCS += "docs/corpus.md"
 INTERNAL_ERROR = 70  # EX_SOFTWARE: never the code of a verdict or of bad input
+INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a command stopped by Ctrl-C
 
 app = typer.Typer(
     name="ofb",
@@ -92,6 +94,25 @@ def _error(message: str) -> None:
     )
 
 
+def _interrupted() -> NoReturn:
+    # A progress line may be half drawn: the word starts a line of its own.
+    print("\ninterrupted", file=sys.stderr, flush=True)
+    sys.exit(INTERRUPTED)
+
+
+def _as_usage_error(exc: Exception) -> OfbError | None:
+    """What a path, a disk or a missing optional extra caused, said as the usage error it
+    is; None for a bug."""
+    from .errors import environment_error
+    from .extras import missing_module
+
+    if isinstance(exc, ModuleNotFoundError):
+        return missing_module(exc)
+    if isinstance(exc, OSError):
+        return environment_error(exc)
+    return None
+
+
 def main() -> None:
     try:
         app()
@@ -99,9 +120,17 @@ def main() -> None:
         _error(str(exc))
         sys.exit(exc.exit_code)
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        sys.exit(130)
+        _interrupted()
+    except SystemExit as exc:
+        # typer turns Ctrl-C into a silent exit 130; no verb exits 130 for anything else.
+        if exc.code == INTERRUPTED:
+            _interrupted()
+        raise
     except Exception as exc:  # a bug: one line, not a traceback (OFB_DEBUG=1 shows it)
+        usage = _as_usage_error(exc)
+        if usage is not None:
+            _error(str(usage))
+            sys.exit(usage.exit_code)
         if os.environ.get("OFB_DEBUG"):
             raise
         _error(

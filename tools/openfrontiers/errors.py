@@ -7,12 +7,16 @@ exits with `exit_code` instead of showing a traceback. The exit codes of every v
 * 1: the input is bad — a file given is malformed (`BadInput`, `InputError`), or the verb's own
   verdict is no (check errors, a rejected submission, packets that differ from the key);
 * 2: usage — the command cannot run as called (`UsageError`: an unknown option, id or
-  subset, a path that does not exist) or here (no checkout, a tool missing);
-* 70: an internal error (a bug): one line saying so, the traceback only with OFB_DEBUG=1.
+  subset, a path that does not exist, too long or not writable) or here (no checkout, a
+  tool or an optional extra missing, a full or read-only disk: `environment_error`);
+* 70: an internal error (a bug): one line saying so, the traceback only with OFB_DEBUG=1;
+* 130: interrupted (Ctrl-C).
 """
 
 from __future__ import annotations
 
+import errno
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -81,3 +85,47 @@ class InputError(BadInput):
 
 class UsageError(OfbError):
     """A command was called with arguments that cannot work."""
+
+
+# What the system said, and what to do: the errors a path, a disk or permissions cause —
+# never a bug of ofb, so never exit 70.
+_ENVIRONMENT = {
+    errno.ENAMETOOLONG: "a name in it is too long for the file system (255 bytes a name, "
+    "4096 a path): choose a shorter path",
+    errno.EACCES: "permission denied: choose another path, or fix its permissions",
+    errno.EPERM: "operation not permitted: choose another path, or fix its permissions",
+    errno.EROFS: "the file system is read-only: choose a writable place",
+    errno.ENOSPC: "no space left on the device: free some, or choose another place",
+    errno.EDQUOT: "disk quota exceeded: free some space, or choose another place",
+    errno.ENOTDIR: "a part of the path is a file, not a folder",
+    errno.EISDIR: "it is a folder, where a file belongs",
+    errno.ENOENT: "no such file or folder",
+    errno.ELOOP: "too many levels of symbolic links",
+    errno.EIO: "input/output error from the device",
+    errno.EMFILE: "too many open files: raise `ulimit -n`",
+    errno.ENFILE: "too many open files in the system",
+}
+
+
+def briefly(name: object, limit: int = 300) -> str:
+    """`shown(name)`, its middle cut when longer than `limit`: a path over 4096 bytes is
+    recognised by its ends."""
+    text = shown(os.fsdecode(name) if isinstance(name, str | bytes | os.PathLike) else name)
+    half = limit // 2
+    return text if len(text) <= limit else f"{text[:half]}…{text[-half:]}"
+
+
+def os_advice(exc: OSError) -> str | None:
+    """What an `OSError` from a path, a disk or permissions means and what to do; None for
+    one that only a bug explains."""
+    return _ENVIRONMENT.get(exc.errno or 0)
+
+
+def environment_error(exc: OSError) -> UsageError | None:
+    """The usage error an `OSError` from a path, a disk or permissions stands for (the file
+    and the reason), or None for one that only a bug explains."""
+    advice = os_advice(exc)
+    if advice is None:
+        return None
+    names = " → ".join(briefly(n) for n in (exc.filename, exc.filename2) if n is not None)
+    return UsageError(f"{names}: {advice}" if names else advice)

@@ -18,8 +18,6 @@ from dataclasses import dataclass, field
 
 FORMAT = "openfrontiers-cert-verdict/1"
 STATUSES = ("valid", "probable", "partial", "invalid", "malformed", "refused")
-# Exit codes of `ofb cert check` (2 stays the CLI's usage error).
-EXIT_CODES = {"valid": 0, "invalid": 1, "malformed": 3, "refused": 3, "probable": 4, "partial": 4}
 
 
 @dataclass

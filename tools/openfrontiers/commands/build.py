@@ -7,7 +7,7 @@ import sys
 
 import typer
 
-from .common import TextFormat
+from .common import TextFormat, finite
 from .progress import QUIET, progress
 from .tables import console, table
 
@@ -22,7 +22,9 @@ def build(
     format: TextFormat = typer.Option(TextFormat.text, "--format", help="text or json."),
     backend: str = typer.Option("auto", "--backend", help="Jail backend: bwrap, docker or auto."),
     memory: int = typer.Option(8192, "--memory-mib", help="Memory limit per Lean process, MiB."),
-    wall: float = typer.Option(1800.0, "--wall", help="Wall-clock limit per module, seconds."),
+    wall: float = typer.Option(
+        1800.0, "--wall", callback=finite, help="Wall-clock limit per module, seconds."
+    ),
     quiet: bool = QUIET,
 ) -> None:
     """Build statements in the jail: `lake build` of the utility modules they import, then

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from .common import TextFormat
+from .common import TextFormat, joined
 
 
 def check(
@@ -25,10 +25,11 @@ def check(
 ) -> None:
     """Check statements against docs/statements.md: structure, forbidden constructs, leaks
     and the register. Paths may lie in another checkout (its root is found from them).
-    Exit 0 without errors, 1 with errors, 2 on usage errors."""
+    Exit 0 without errors, 1 with errors, 2 on usage errors (also: no statement to check)."""
     from ..check import RULES, run_check
-    from ..check.engine import ENGINE_RULES
+    from ..check.engine import ENGINE_RULES, collect
     from ..check.findings import to_json
+    from ..errors import UsageError
     from ..project import Project
 
     if rules:
@@ -38,6 +39,12 @@ def check(
             print(f"{rule_id:<{width}}  {severity.value:<7}  {scope:<9}  {summary}")
         return
     project = Project.for_paths(paths or [])
+    if paths and not changed_since and not collect(list(paths)):
+        # "0 errors" would read as a pass for a mistyped folder: nothing checked is no answer.
+        raise UsageError(
+            f"no statements (.lean files) in {joined(str(p) for p in paths)}: give the "
+            "folders or files to check (default: FrontierBench/)"
+        )
     result = run_check(project, list(paths or []), changed_since)
     if format is TextFormat.json:
         print(to_json(result.findings))

@@ -7,6 +7,7 @@ they do not use (benchmarks/bench_cli.py measures it)."""
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterable
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
@@ -34,6 +35,14 @@ SUBSET = typer.Option(
     None, "--subset", help="A subset: NAME@vN, NAME (newest version), all or written."
 )
 IDS = typer.Option(None, "--ids", help="Comma-separated item ids, e.g. O02,E03.")
+
+
+def finite(value: float) -> float:
+    """Refuse NaN and the infinities (a typer callback): a limit or a budget that is no
+    number would pass every comparison and reach a key, a record or a jail as `NaN`."""
+    if not math.isfinite(value):
+        raise typer.BadParameter(f"{value} is not a finite number")
+    return value
 
 
 def select_items(

@@ -76,11 +76,12 @@ def build(
     MANIFEST.json. Run again, it replaces its own earlier build in OUT."""
     from ..corpus.build import build as run_build
     from ..corpus.build import parse_sources
-    from ..outputs import check_target, has_manifest_with
+    from ..outputs import check_target, check_writable, has_manifest_with
 
     config = _config(corpus_dir)
     requests = parse_sources(source, config)
     check_target(out, has_manifest_with("sources", "totals"), "an earlier corpus build", force)
+    check_writable(out, "--out", into=True)
     snapshot = _snapshot(snapshot_at)
     started = time.perf_counter()
     with progress(quiet) as shown:
@@ -207,9 +208,10 @@ def export(
     from ..corpus.export import export as run_export
     from ..corpus.schema import RecordChecker
     from ..corpus.validate import records_path
-    from ..outputs import check_target, has_manifest_with
+    from ..outputs import check_target, check_writable, has_manifest_with
 
     check_target(out, has_manifest_with("from", "filter"), "an earlier corpus export", force)
+    check_writable(out, "--out", into=True)
     config = _config(corpus_dir)
     filt = ExportFilter.parse(config.registry, license_filter, sources, exclude_sources, kind)
     wanted = frozenset(f.strip() for f in formats.split(",") if f.strip())

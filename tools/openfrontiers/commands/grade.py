@@ -14,7 +14,7 @@ from typer.core import TyperGroup
 
 from ..errors import BadInput, OfbError, UsageError, shown
 from .cluster import EXECUTOR, RAY_ADDRESS, executor_choice
-from .common import TextFormat
+from .common import TextFormat, finite
 from .progress import QUIET, progress
 from .tables import console, table
 
@@ -74,7 +74,7 @@ def run(
     jail: str = typer.Option("auto", "--jail", help="Jail backend: bwrap, docker or auto."),
     memory: int = typer.Option(8192, "--memory-mib", help="Memory limit of each jailed step, MiB."),
     wall: float = typer.Option(
-        1800.0, "--wall", help="Wall-clock limit of each jailed step, seconds."
+        1800.0, "--wall", callback=finite, help="Wall-clock limit of each jailed step, seconds."
     ),
     replay_memory: int = typer.Option(
         REPLAY_MEMORY_MIB,
@@ -85,6 +85,7 @@ def run(
     replay_wall: float = typer.Option(
         REPLAY_WALL_SECONDS,
         "--replay-wall",
+        callback=finite,
         min=1.0,
         help="Wall-clock limit of the kernel replay (leanchecker --fresh), seconds.",
     ),
@@ -127,6 +128,7 @@ def run(
     from ..grade import pipeline
     from ..grade.inputs import find_submissions, load_jobs, sha256
     from ..grade.resume import GradeSettings, VerdictFiles, job_key
+    from ..outputs import check_writable
     from ..project import Project
     from ..stamp import local_stamp
 
@@ -149,6 +151,9 @@ def run(
         hashes={"key": sha256(key.read_bytes()), "answers": sha256(answers.read_bytes())},
     )
     keyed = [(job, job_key(job, settings)) for job in graded]
+    for path, option in ((out, "--out"), (evaluator_out, "--evaluator-out")):
+        if path is not None:  # before any grading: hours of verdicts must have a place
+            check_writable(path, option)
     files = VerdictFiles(out, evaluator_out, [k for _, k in keyed])
     todo = [(job, k) for job, k in keyed if not files.done(k)]
     failures: list[tuple[str, str]] = []

@@ -17,6 +17,7 @@ import typer
 
 from ..errors import BadInput, UsageError, shown
 from .cluster import EXECUTOR, RAY_ADDRESS, executor_choice
+from .common import finite
 
 CONDITION = typer.Option("A", "--condition", help="A (closed-book), B (frozen), C (live web).")
 PROTOCOL = typer.Option("native", "--protocol", help="native or continuation.")
@@ -32,17 +33,21 @@ STANDIN = typer.Option(
 CLIS = typer.Option(None, "--clis", help="Where the agent CLIs are installed (node_modules).")
 AGENT_EXE = typer.Option(None, "--agent-exe", help="The agent's executable (overrides --clis).")
 CUTOFF = typer.Option("2026-01-06", "--cutoff", help="B's cutoff date, announced to the model.")
-CPUS = typer.Option(5.0, "--cpus", help="CPU cores per attempt.")
-MEMORY = typer.Option(24.0, "--memory-gib", help="Memory per attempt (GiB).")
+CPUS = typer.Option(5.0, "--cpus", callback=finite, help="CPU cores per attempt.")
+MEMORY = typer.Option(24.0, "--memory-gib", callback=finite, help="Memory per attempt (GiB).")
 PROCESSES = typer.Option(4096, "--processes", help="Processes per attempt.")
-WORK = typer.Option(10.0, "--work-gib", help="Work dir size (GiB).")
-TMP = typer.Option(10.0, "--tmp-gib", help="/tmp size (GiB).")
-WALL = typer.Option(180.0, "--wall-minutes", help="Wall clock per attempt (minutes).")
+WORK = typer.Option(10.0, "--work-gib", callback=finite, help="Work dir size (GiB).")
+TMP = typer.Option(10.0, "--tmp-gib", callback=finite, help="/tmp size (GiB).")
+WALL = typer.Option(
+    180.0, "--wall-minutes", callback=finite, help="Wall clock per attempt (minutes)."
+)
 STALL = typer.Option(20, "--stall-rounds", help="Consecutive rounds without tool use → stalled.")
 WINDOW = typer.Option(40, "--stall-window", help="The window of the second stall rule.")
 HITS = typer.Option(30, "--stall-hits", help="Rounds without tool use in the window → stalled.")
 ERRORS = typer.Option(3, "--error-rounds", help="Rounds without a model call → agent error.")
-MIN_LEFT = typer.Option(60.0, "--min-left-seconds", help="Least time left to resume a session.")
+MIN_LEFT = typer.Option(
+    60.0, "--min-left-seconds", callback=finite, help="Least time left to resume a session."
+)
 NO_SOURCES = typer.Option(
     False,
     "--allow-no-sources",
@@ -206,15 +211,17 @@ def attempt(
     the records (attempt.json, rounds.jsonl, events, Solution.lean) go to the attempt
     folder. Exit 0 when the attempt ran to an end reason."""
     from ..harness.attempt import run_attempt
+    from ..outputs import check_writable
 
     packet = packet.resolve()
+    target = (out or Path(packet.name)).resolve()
+    check_writable(target, "--out", into=True)  # before the agent's hours of work
     spec = _spec(
         agent, profiles, model, condition, protocol, config, upstream, upstream_key_env, cutoff,
         clis, agent_exe, (cpus, memory_gib, processes, work_gib, tmp_gib, wall_minutes),
         (stall_rounds, stall_window, stall_hits, error_rounds, min_left_seconds),
         (allow_no_sources, allow_no_lean),
     )  # fmt: skip
-    target = (out or Path(packet.name)).resolve()
     from rich.console import Console
 
     console = Console(stderr=True, highlight=False)
@@ -285,8 +292,10 @@ def run(
     from ..harness.executor import Executor, LocalExecutor
     from ..harness.live import LiveTable
     from ..harness.run import RunPlan, execute
+    from ..outputs import check_writable
 
     choice = executor_choice(ctx, executor, ray_address, local_only=("jobs",))
+    check_writable(out, "--out", into=True)  # before any attempt starts
     packets = packets.resolve()
     ids, selection = _select(packets, key, subset, only)
     spec = _spec(

@@ -10,7 +10,7 @@ from pathlib import Path
 import typer
 
 from ..errors import UsageError
-from .common import TextFormat
+from .common import TextFormat, finite
 from .progress import QUIET, progress
 
 app = typer.Typer(
@@ -116,8 +116,8 @@ def run(
     ),
     memory: int = typer.Option(4096, "--memory-mib", help="Memory limit of the tree, MiB."),
     processes: int = typer.Option(256, "--processes", help="Tasks alive at once."),
-    cpus: float = typer.Option(1.0, "--cpus", help="CPU cores (0: no quota)."),
-    wall: float = typer.Option(600.0, "--wall", help="Wall-clock limit, seconds."),
+    cpus: float = typer.Option(1.0, "--cpus", callback=finite, help="CPU cores (0: no quota)."),
+    wall: float = typer.Option(600.0, "--wall", callback=finite, help="Wall-clock limit, seconds."),
     env: list[str] = typer.Option([], "--env", help="KEY=VALUE for the command (repeatable)."),
 ) -> None:
     """Run one command in the jail and report how it ended (its output is passed through).

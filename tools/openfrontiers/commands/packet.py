@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from .common import IDS, SUBSET, select_items
+from .common import IDS, SUBSET, finite, select_items
 from .progress import QUIET, progress
 
 app = typer.Typer(help="Solver packets: export them, verify them against the evaluator key.")
@@ -27,7 +27,7 @@ def export(
         None, "--key", help="Evaluator key to write, outside the packets (default: <out>.key.json)."
     ),
     budget_hours: float = typer.Option(
-        3.0, "--budget-hours", help="Time budget stated in each packet."
+        3.0, "--budget-hours", callback=finite, help="Time budget stated in each packet."
     ),
     force: bool = typer.Option(
         False,

@@ -72,6 +72,7 @@ def probe(
     from ..gitdiff import changed_items
     from ..jail import Limits, MiB, get_backend
     from ..lean.toolchain import Toolchain
+    from ..outputs import check_writable
     from ..probe import parse_tactics, plan_probes
     from ..project import Project
 
@@ -91,6 +92,7 @@ def probe(
     reference = load_answers(answers_path) if answers_path.is_file() else {}
     plan = plan_probes(project, items, reference, parse_tactics(tactics), heartbeats)
     if emit is not None:
+        check_writable(emit, "--emit", into=True)
         _emit(emit, plan)
         return
     reports: list[ItemReport] = []

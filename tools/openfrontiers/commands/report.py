@@ -35,6 +35,7 @@ def report(
         raise UsageError(
             "ofb report draws its figures with matplotlib: pip install -e '.[report]'"
         ) from None
+    from ..outputs import check_writable
     from ..project import Project
 
     project = Project.find()
@@ -43,6 +44,7 @@ def report(
         raise UsageError(f"{answers_path}: no such evaluator key (--answers)")
     if not key.is_file():
         raise UsageError(f"{key}: no such packet key (--key)")
+    check_writable(out, "--out", into=True)
     models_path = models or project.models_path
     registry = load_models(models_path)
     inputs = Inputs(list(runs), key, answers_path, models_path, project.register_path)

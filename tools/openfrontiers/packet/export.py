@@ -13,6 +13,7 @@ and report every difference with the files on disk.
 from __future__ import annotations
 
 import json
+import math
 import shutil
 import subprocess
 import tempfile
@@ -29,7 +30,7 @@ from ..errors import BadInput, OfbError, UsageError
 from ..evaluator import load_answers
 from ..evaluator.key import KEY_FORMAT, EvaluatorKey, Numbering, load_key, write_key
 from ..lean import lake_manifest
-from ..outputs import check_target, manifest
+from ..outputs import check_target, check_writable, manifest
 from ..progress import SILENT, Progress
 from ..project import Project
 from ..register import Item, Subset
@@ -42,7 +43,7 @@ INPUTS = ("lean-toolchain", "lakefile.toml", "lake-manifest.json")
 UNDER_REVIEW = "an unrepaired must-fix review"  # why `exportable` leaves an item out
 
 
-class PacketLeak(OfbError):
+class PacketLeak(BadInput):
     def __init__(self, leaks: list[scan.Leak]) -> None:
         lines = "\n".join(f"  {leak}" for leak in leaks)
         super().__init__(
@@ -153,8 +154,9 @@ def gate(project: Project, items: Sequence[Item]) -> None:
     latest review of either focus is an unrepaired must-fix."""
     files = _statement_files(project, items)
     open_must_fix_ids = open_must_fix(items)
+    # Refusals on the statements' own state: bad input (1), as `ofb check` would exit.
     if open_must_fix_ids:
-        raise OfbError(
+        raise BadInput(
             f"unrepaired must-fix review(s): {', '.join(open_must_fix_ids)}; repair and "
             "re-review them, or leave them out with --ids/--subset"
         )
@@ -167,7 +169,7 @@ def gate(project: Project, items: Sequence[Item]) -> None:
     ]
     if errors:
         shown = "\n".join(f"  {f.text()}" for f in errors[:40])
-        raise OfbError(
+        raise BadInput(
             f"ofb check reports {len(errors)} error(s) in the selected statements; "
             f"fix them before exporting:\n{shown}"
         )
@@ -380,13 +382,16 @@ def export(
         raise UsageError(
             f"{subset.label} selects no items to export" + (f"; left out {shown}" if shown else "")
         )
-    if budget_hours <= 0:
-        raise UsageError("--budget-hours must be positive")
+    if not 0 < budget_hours < math.inf:  # NaN too: the key is JSON, which has no NaN
+        raise UsageError(f"--budget-hours must be a positive number of hours, not {budget_hours}")
     out, key_path = out.resolve(), key_path.resolve()
     if key_path == out or out in key_path.parents:
         raise UsageError(
             f"the evaluator key {key_path} must be written outside the packet tree {out}"
         )
+    # Both before anything is written: packets without their key would be lost with its salt.
+    check_writable(out, "--out")
+    check_writable(key_path, "--key")
     check_target(out, _is_packet_export, "an earlier packet export", force)
     earlier = _earlier_key(key_path, force)
     reused = salt is None and earlier is not None and earlier.salt is not None
@@ -422,13 +427,15 @@ def export(
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
     try:
         _write_tree(result.tree(), result.executables(), staging)
+        # The key before the packets: a key without packets keeps the salt for a rerun;
+        # packets without their key could never be mapped back.
+        write_key(key_path, key)
         if out.exists():
             shutil.rmtree(out)
         staging.rename(out)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
-    write_key(key_path, key)
     return ExportResult(out, key_path, result.mapping, generated, reused, left_out)
 
 
@@ -468,6 +475,16 @@ def verify(project: Project, key_path: Path, out: Path, salt: bytes | None = Non
     key = load_key(key_path)
     if not out.is_dir():
         raise UsageError(f"{out}: no such packet folder (give the folder export wrote)")
+    if (
+        key.packets
+        and not (out / "MANIFEST.json").exists()
+        and not any((out / pid).exists() for pid in key.packets)
+    ):  # one line, not a "missing" per file of every packet
+        raise BadInput(
+            f"{out} is not a packet export: it has no MANIFEST.json and none of the key's "
+            f"{len(key.packets)} packet(s) ({next(iter(key.packets))}, …); give the folder "
+            "export wrote"
+        )
     salt = _salt_for(key, salt)
     differences = [f"{key_path.name}: {gap}" for gap in key.gaps()]
     for name, digest in (key.inputs or {}).items():
