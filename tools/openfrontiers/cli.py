@@ -11,6 +11,7 @@ import sys
 import typer
 
 from . import __version__
+from .commands.helptext import ReadableGroup
 from .errors import OfbError
 
 DOCS = "docs/statements.md, docs/register.md, docs/grading.md, docs/jail.md, docs/probe.md, "
@@ -19,6 +20,7 @@ INTERNAL_ERROR = 70  # EX_SOFTWARE: never the code of a verdict or of bad input
 
 app = typer.Typer(
     name="ofb",
+    cls=ReadableGroup,
     help="OpenFrontiers tools: check statements, list items, export packets, build and probe "
     "them in the jail, grade submissions, verify certificates, build the corpus. Start with "
     f"`ofb doctor`. The README says what each verb does; the details are in {DOCS}.",
