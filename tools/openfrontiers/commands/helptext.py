@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 from typing import Any, cast
 
-from typer._click.core import Context
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
 # Typer's label for a value's type, and what a reader is shown instead.
@@ -64,6 +63,10 @@ def flowing(text: str | None) -> str | None:
 def make_readable(command: Any) -> None:
     """Every parameter of `command` and of its subcommands, and their `--help`, labelled
     for people; their help texts flowing."""
+    if not hasattr(TyperOption, "display_type"):
+        return  # a typer before 0.29 labels values as click does (TEXT, PATH) already
+    from typer._click.core import Context
+
     ctx = Context(command)
     params = list(command.params)
     help_option = command.get_help_option(ctx)
