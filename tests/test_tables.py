@@ -5,14 +5,17 @@ markup."""
 from __future__ import annotations
 
 import io
+import os
 import re
+import subprocess
+import sys
 
 import pytest
 from rich.cells import cell_len
 
 from cli_helpers import ofb
 from ofb_testing import REPO
-from openfrontiers.commands.tables import Col, plain_title, table
+from openfrontiers.commands.tables import WRAP_MIN, Col, plain_title, table
 
 
 @pytest.mark.parametrize(
@@ -64,6 +67,34 @@ def test_every_table_a_verb_prints_fits_the_terminal(capsys, monkeypatch, width,
     too_wide = [line for line in _lines(table_part) if cell_len(line) > width]
     assert too_wide == [], f"{verb} at {width} columns: {too_wide[:3]}"
     assert "┃" in table_part  # a table was printed, not an error
+
+
+@pytest.fixture(scope="module")
+def corpus_build(tmp_path_factory):
+    """A small corpus build (the formal-conjectures fixture) for `ofb corpus stats`."""
+    out = tmp_path_factory.mktemp("corpus") / "build"
+    fixture = REPO / "tests" / "corpus" / "fixtures" / "fc"
+    done = subprocess.run(
+        [sys.executable, "-m", "openfrontiers", "corpus", "build", "--quiet", "--out", str(out)]
+        + ["--source", f"formal-conjectures={fixture}", "--snapshot-at", "2026-10-10"],
+        cwd=REPO,
+        env={**os.environ, "PYTHONPATH": str(REPO / "tools")},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return out
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_corpus_stats_fits_the_terminal(capsys, monkeypatch, corpus_build, width):
+    monkeypatch.setenv("OFB_ROOT", str(REPO))
+    monkeypatch.setenv("COLUMNS", str(width))
+    run = ofb(capsys, "corpus", "stats", str(corpus_build))
+    assert run.code == 0, run.err
+    assert max(cell_len(line) for line in _lines(run.out)) <= width
+    assert "12,151 / 4,751" in run.out  # the paper's figures stay whole, on one line
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -206,6 +237,14 @@ def test_low_value_columns_go_first_and_headers_shorten():
 def test_free_text_keeps_half_the_width():
     shown = _listing().layout(60)
     assert shown.floors[-1] >= 30
+
+
+def test_free_text_settles_for_less_before_anything_wraps():
+    listing = table(Col("text", wrap=True), "build", "paper")
+    listing.add_row("Records from problem / workshop lists", "12,151 / 4,751", "8,349 / 3,516")
+    shown = listing.layout(60)  # half of 60 would leave the figures too little room
+    assert shown.fits and shown.headers == ["text", "build", "paper"]
+    assert WRAP_MIN <= shown.floors[0] < 30
 
 
 def test_a_table_too_wide_for_the_terminal_wraps_every_column_rather_than_cut_it():

@@ -159,8 +159,8 @@ def stats(
     out = console()
     figures = table(
         Col("Quantity", wrap=True),
-        Col("This build", wrap=True),
-        Col("Paper", wrap=True),
+        Col("This build", "build"),
+        "Paper",
         title=escape(f"Key figures (Table 1 layout; problem partition unless stated): {file}"),
     )
     figures.caption = "paper: Table 1 of the paper (snapshot 2026-10-10), for comparison"

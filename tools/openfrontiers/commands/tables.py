@@ -63,15 +63,20 @@ class Listing:
         self.rows.append(cells)
 
     def layout(self, width: int) -> Layout:
-        """What is shown at `width`: the columns kept, their headers, whether they fit."""
+        """What is shown at `width`: the columns kept, their headers, whether they fit. The
+        free text asks for half the width first; where the one-line columns leave it less
+        even with every low-value column gone, it settles for `WRAP_MIN`."""
+        free = sum(1 for c in self.columns if c.wrap)
+        generous = self._fit(width, max(WRAP_MIN, width // (2 * free)) if free else 0)
+        return generous if generous.fits else self._fit(width, WRAP_MIN)
+
+    def _fit(self, width: int, share: int) -> Layout:
         from rich.cells import cell_len
 
         content = [
             max((_cell_width(row[i]) for row in self.rows), default=0)
             for i in range(len(self.columns))
         ]
-        free = sum(1 for c in self.columns if c.wrap)
-        share = max(WRAP_MIN, width // (2 * free)) if free else 0
 
         def floor(i: int, names: list[str]) -> int:
             # One-line columns need their widest cell; free text its share, or less if short.
