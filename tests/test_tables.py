@@ -116,6 +116,7 @@ def test_hq50_at_60_columns_takes_a_few_lines_an_item(capsys, monkeypatch):
     assert len(_lines(run.out)) < 4 * 50  # it took 903 lines with every column kept
     header = next(line for line in _lines(run.out) if line.startswith("┃"))
     assert "id" in header and "title" in header and "split" not in header
+    assert "not shown at this width: split, area, tier/prio, answer" in " ".join(run.out.split())
 
 
 def test_wide_terminals_show_every_column(capsys, monkeypatch):
@@ -123,6 +124,7 @@ def test_wide_terminals_show_every_column(capsys, monkeypatch):
     monkeypatch.setenv("COLUMNS", "200")
     run = ofb(capsys, "items", "--subset", "HQ-50")
     header = next(line for line in _lines(run.out) if line.startswith("┃"))
+    assert "not shown" not in run.out
     assert [c.strip() for c in header.strip("┃").split("┃")] == [
         "id",
         "split",

@@ -1,5 +1,7 @@
 """Tables and text for people: as wide as the terminal (in a pipe or a log, `$COLUMNS` or
-`PIPE_WIDTH`), with cells that wrap at word boundaries. URLs and commands never go into
+`PIPE_WIDTH`), from 60 columns up: a `Listing` shortens its headers and leaves out its
+low-value columns (saying which) until the rest fits, and its free text wraps at word
+boundaries. URLs and commands never go into
 wrapping cells: a verb prints them whole on lines of their own (`soft_wrap`), so they can
 be copied. LaTeX in titles is shown as plain text (`plain_title`)."""
 
@@ -110,7 +112,12 @@ class Listing:
         from rich.table import Table
 
         shown = self.layout(options.max_width)
-        out = Table(title=self.title, caption=self.caption, show_header=True, header_style="bold")
+        left_out = [c.name for i, c in enumerate(self.columns) if i not in shown.kept]
+        notes = [self.caption] if self.caption else []
+        if left_out:  # say what a wider terminal would show, so nothing goes unnoticed
+            notes.append(f"not shown at this width: {', '.join(left_out)}")
+        caption = "; ".join(notes) or None
+        out = Table(title=self.title, caption=caption, show_header=True, header_style="bold")
         for i, name, floor in zip(shown.kept, shown.headers, shown.floors, strict=True):
             if self.columns[i].wrap:
                 out.add_column(name, overflow="fold", min_width=floor if shown.fits else None)
