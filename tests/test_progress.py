@@ -7,7 +7,7 @@ import io
 import re
 
 from cli_helpers import ofb
-from openfrontiers.commands.progress import Bar, Lines, progress
+from openfrontiers.commands.progress import Bar, Lines, duration, progress, time_label
 from openfrontiers.progress import SILENT
 
 
@@ -62,6 +62,7 @@ def test_a_bar_with_a_line_per_item_on_a_terminal():
     text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", stream.getvalue())  # colours and cursor moves
     assert "✓ O02  clean" in text and "✗ E03  PROVES" in text
     assert "2/2" in text  # done / total, as the bar last showed it
+    assert "elapsed" in text and "left 0:" not in text
 
 
 def test_packet_export_reports_its_phases_on_stderr(checkout, capsys):
@@ -71,3 +72,38 @@ def test_packet_export_reports_its_phases_on_stderr(checkout, capsys):
     assert re.search(r"\[1/1\] P[0-9]{3} ", run.err) and "[1/1]" not in run.out
     quiet = ofb(capsys, "packet", "export", "--quiet")
     assert quiet.code == 0 and "building packets" not in quiet.err
+
+
+def test_spans_read_as_people_say_them():
+    assert [duration(s) for s in (0, 1.4, 59.6, 61, 3599, 3600, 7805)] == [
+        "0 s",
+        "1 s",
+        "1 min 00 s",
+        "1 min 01 s",
+        "59 min 59 s",
+        "1 h 00 min",
+        "2 h 10 min",
+    ]
+
+
+def test_the_time_label_says_what_is_elapsed_and_what_is_left():
+    assert time_label(1.2, 2.0) == "1 s elapsed, ≈ 2 s left"
+    assert time_label(0.0, None) == "0 s elapsed"  # no estimate before the first item
+    assert time_label(95, 0.0, finished=True) == "1 min 35 s elapsed"
+
+
+def test_the_bar_estimates_the_time_left_from_the_pace():
+    from rich.progress import Progress as RichProgress
+
+    from openfrontiers.commands.progress import _time_column
+
+    now = [0.0]
+    bar = RichProgress(get_time=lambda: now[0], console=None, auto_refresh=False)
+    task_id = bar.add_task("probing", total=6)
+    column = _time_column()
+    assert column.render(bar.tasks[0]).plain == "0 s elapsed"  # no pace yet, no guess
+    for second in (1.0, 2.0, 3.0):
+        now[0] = second
+        bar.advance(task_id)
+    # one a second: the three left take about three seconds more
+    assert column.render(bar.tasks[0]).plain == "3 s elapsed, ≈ 3 s left"

@@ -12,6 +12,7 @@ from typing import NoReturn
 import typer
 
 from . import __version__
+from .commands.helptext import ReadableGroup
 from .errors import OfbError
 
 DOCS = "docs/statements.md, docs/register.md, docs/grading.md, docs/jail.md, docs/probe.md, "
@@ -21,6 +22,7 @@ INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a command stopped by Ctrl-
 
 app = typer.Typer(
     name="ofb",
+    cls=ReadableGroup,
     help="OpenFrontiers tools: check statements, list items, export packets, build and probe "
     "them in the jail, grade submissions, verify certificates, build the corpus. Start with "
     f"`ofb doctor`. The README says what each verb does; the details are in {DOCS}.",

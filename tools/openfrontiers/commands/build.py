@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import TYPE_CHECKING
 
 import typer
 
 from .common import TextFormat, finite
 from .progress import QUIET, progress
-from .tables import console, table
+from .tables import Col, Listing, console, table
+
+if TYPE_CHECKING:
+    from ..build import ModuleReport
 
 
 def build(
@@ -55,8 +59,27 @@ def build(
             print(f"{m.file}: {m.outcome}: {m.detail}")
     sys.stdout.flush()
     err = console(stderr=True)
-    summary = table("module", "outcome", "errors", "warnings", "sorry", "info", "seconds")
-    for m in report.modules:
+    summary = module_table(report.modules)
+    err.print(summary)
+    err.print(
+        f"{len(report.modules) - report.errors}/{len(report.modules)} module(s) ok "
+        f"(jail: {jail.name})"
+    )
+    raise typer.Exit(1 if report.errors else 0)
+
+
+def module_table(modules: list[ModuleReport]) -> Listing:
+    """The summary of a build, a row per module."""
+    summary = table(
+        Col("module", wrap=True),
+        "outcome",
+        Col("errors", "err"),
+        Col("warnings", "warn"),
+        "sorry",
+        Col("info", drop=1),
+        Col("seconds", "s"),
+    )
+    for m in modules:
         c = m.counts
         style = "green" if m.outcome == "ok" else "red"
         summary.add_row(
@@ -68,9 +91,4 @@ def build(
             str(c["information"]),
             f"{m.seconds:.1f}",
         )
-    err.print(summary)
-    err.print(
-        f"{len(report.modules) - report.errors}/{len(report.modules)} module(s) ok "
-        f"(jail: {jail.name})"
-    )
-    raise typer.Exit(1 if report.errors else 0)
+    return summary

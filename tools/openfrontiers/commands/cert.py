@@ -10,7 +10,7 @@ import typer
 
 from ..errors import UsageError
 from .common import TextFormat, dumps, finite
-from .tables import console, table
+from .tables import Col, console, table
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -105,7 +105,9 @@ def list_items(
         return
     from rich.markup import escape
 
-    listed = table("item", "settles", "by computation", "certificate")
+    listed = table(
+        "item", "settles", Col("by computation", "computed"), Col("certificate", wrap=True)
+    )
     for v in rows:
         listed.add_row(
             v.item,

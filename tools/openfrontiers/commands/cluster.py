@@ -13,7 +13,7 @@ import typer
 
 from ..errors import UsageError
 from .common import Format
-from .tables import console, table
+from .tables import Col, Listing, console, table
 
 EXECUTOR = typer.Option(
     "local",
@@ -162,19 +162,32 @@ def status(
     if format is Format.json:
         print(json.dumps({"nodes": nodes, "groups_ready": ready}, indent=2))
     else:
-        rows = table("node", "alive", "groups", "jail check", "CPUs", "memory GiB")
-        for n in nodes:
-            rows.add_row(
-                str(n["id"])[:16],
-                "yes" if n["alive"] else "no",
-                ", ".join(n["groups"]) or "-",
-                n["jail_check"],
-                f"{n['cpus']:g}",
-                str(n["memory_gib"]),
-            )
+        rows = nodes_table(nodes)
         shown = console()
         shown.print(rows)
         shown.print(
             "; ".join(f"{g}: {'ready' if ok else 'no admitted node'}" for g, ok in ready.items())
         )
     raise typer.Exit(0 if all(ready.values()) else 1)
+
+
+def nodes_table(nodes: list[dict]) -> Listing:
+    """What `ofb cluster status` prints: a row per node."""
+    rows = table(
+        Col("node", wrap=True),
+        "alive",
+        Col("groups", wrap=True),
+        Col("jail check", "jail"),
+        "CPUs",
+        Col("memory GiB", "GiB"),
+    )
+    for n in nodes:
+        rows.add_row(
+            str(n["id"])[:16],
+            "yes" if n["alive"] else "no",
+            ", ".join(n["groups"]) or "-",
+            n["jail_check"],
+            f"{n['cpus']:g}",
+            str(n["memory_gib"]),
+        )
+    return rows

@@ -13,7 +13,7 @@ import typer
 from ..errors import UsageError
 from .common import Format, TextFormat, dumps
 from .progress import QUIET, progress
-from .tables import console, table
+from .tables import Col, console, table
 
 if TYPE_CHECKING:  # imported where used: the corpus's libraries are slow to load
     from ..corpus.config import CorpusConfig
@@ -159,8 +159,8 @@ def stats(
         return
     out = console()
     figures = table(
-        "Quantity",
-        "This build",
+        Col("Quantity", wrap=True),
+        Col("This build", "build"),
         "Paper",
         title=escape(f"Key figures (Table 1 layout; problem partition unless stated): {file}"),
     )
@@ -170,7 +170,12 @@ def stats(
     out.print(figures)
     catalogue = ", ".join(f"{k} {n}" for k, n in summary["catalogue_status"].items())
     out.print(f"Catalogue partition by status: {catalogue or 'empty'}")
-    by_source = table("source", "records", "status", title="Problem records by source")
+    by_source = table(
+        Col("source", wrap=True),
+        "records",
+        Col("status", wrap=True),
+        title="Problem records by source",
+    )
     for key, count in summary["records_by_source"].items():
         st = summary["status_by_source"].get(key, {})
         by_source.add_row(escape(key), str(count), ", ".join(f"{s} {n}" for s, n in st.items()))
@@ -265,12 +270,13 @@ def sources(
         print(dumps([vars(s) for s in entries]))
         return
     contributing = len(config.registry.contributing)
+    # Narrow, the importer goes first (its name is the key's, where there is one).
     listed = table(
-        "key",
-        "type",
-        "license class",
-        "status policy",
-        "importer",
+        Col("key", wrap=True),
+        Col("type", drop=2),
+        Col("license class", "license"),
+        Col("status policy", "policy", drop=1),
+        Col("importer", wrap=True, drop=3),
         "paper",
         title=f"{len(entries)} sources ({contributing} contributing problem records)",
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from .common import TextFormat, dumps
-from .tables import console, table
+from .tables import Col, console, table
 
 
 def doctor(
@@ -40,7 +40,7 @@ def doctor(
         )
         raise typer.Exit(code)
     out = console()
-    shown = table("", "check", "status", "detail")
+    shown = table(Col("", drop=1), "check", "status", Col("detail", wrap=True))
     style = {"ok": "green", "warn": "yellow", "missing": "red"}
     for c in results:
         shown.add_row(c.group, c.name, f"[{style[c.status.value]}]{c.status.value}[/]", c.detail)

@@ -16,7 +16,7 @@ from ..errors import BadInput, OfbError, UsageError, shown
 from .cluster import EXECUTOR, RAY_ADDRESS, executor_choice
 from .common import TextFormat, finite
 from .progress import QUIET, progress
-from .tables import console, table
+from .tables import Col, Listing, console, table
 
 if TYPE_CHECKING:
     from ..grade.inputs import GradeJob
@@ -281,13 +281,19 @@ def _local_steps(
     return steps, backend.name, jail_check
 
 
-def _print_summary(lines: list[dict], waivers: list[str], out: Path | None) -> None:
+def verdict_table(lines: list[dict]) -> Listing:
+    """The summary of `ofb grade`: a row per verdict line."""
     from rich.markup import escape
 
-    from ..grade.verdict import summary_of_lines
-
-    shown_on = console(stderr=out is None)
-    verdicts = table("packet", "item", "verdict", "stage", "certificate", "seconds", "reason")
+    verdicts = table(
+        "packet",
+        "item",
+        "verdict",
+        Col("stage", drop=1),
+        Col("certificate", "cert", drop=2),
+        Col("seconds", "s", drop=3),
+        Col("reason", wrap=True),
+    )
     style = {"solved": "green", "frozen-review": "yellow", "unsolved": "red"}
     for d in lines:
         verdicts.add_row(
@@ -299,6 +305,16 @@ def _print_summary(lines: list[dict], waivers: list[str], out: Path | None) -> N
             f"{(d.get('timings') or {}).get('total', 0):.1f}",
             escape(d["reason"]),
         )
+    return verdicts
+
+
+def _print_summary(lines: list[dict], waivers: list[str], out: Path | None) -> None:
+    from rich.markup import escape
+
+    from ..grade.verdict import summary_of_lines
+
+    shown_on = console(stderr=out is None)
+    verdicts = verdict_table(lines)
     shown_on.print(verdicts)
     s = summary_of_lines(lines)
     for waiver in waivers:

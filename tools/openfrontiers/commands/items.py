@@ -10,7 +10,7 @@ import typer
 
 from ..errors import UsageError
 from .common import IDS, SUBSET, Format, dumps, item_summary, select_items
-from .tables import console, plain_title, table
+from .tables import Col, console, plain_title, table
 
 app = typer.Typer(help="List and maintain the item register (FrontierBench/items.toml).")
 
@@ -59,14 +59,15 @@ def items(
             )
         )
         return
+    # Narrow, the split goes first (the subset says it), then what `items reviews` repeats.
     shown = table(
         "id",
-        "split",
-        "area",
-        "tier/prio",
-        "status",
-        "answer",
-        "title",
+        Col("split", drop=5),
+        Col("area", drop=2),
+        Col("tier/prio", "tier", drop=3),
+        Col("status", drop=1),
+        Col("answer", "ans.", drop=4),
+        Col("title", wrap=True),
         title=f"{selection.label}: {len(chosen)} items",
     )
     for i in chosen:

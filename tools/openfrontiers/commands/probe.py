@@ -13,7 +13,7 @@ from ..errors import OfbError, UsageError
 from .cluster import EXECUTOR, RAY_ADDRESS, executor_choice
 from .common import IDS, SUBSET, Format, select_items
 from .progress import QUIET, progress
-from .tables import console, table
+from .tables import Col, Listing, console, table
 
 if TYPE_CHECKING:
     from ..jail import Limits
@@ -125,10 +125,23 @@ def probe(
     if format is Format.json:
         print(json.dumps({"items": [r.as_dict() for r in reports]}, indent=2, ensure_ascii=False))
         raise typer.Exit(1 if failed else 0)
+    console().print(probe_table(reports))
+    raise typer.Exit(1 if failed else 0)
+
+
+def probe_table(reports: list[ItemReport]) -> Listing:
+    """What `ofb probe` prints: a row per item."""
     from rich.markup import escape
 
     shown_table = table(
-        "item", "verdict", "proved", "failed", "timeout", "crash", "seconds", "detail"
+        "item",
+        "verdict",
+        Col("proved", "prv"),
+        Col("failed", "fail"),
+        Col("timeout", "t/o"),
+        Col("crash", "crs"),
+        Col("seconds", "s", drop=1),
+        Col("detail", wrap=True),
     )
     for r in reports:
         n = {
@@ -147,8 +160,7 @@ def probe(
             f"{r.seconds:.1f}",
             escape(proved or r.detail),
         )
-    console().print(shown_table)
-    raise typer.Exit(1 if failed else 0)
+    return shown_table
 
 
 def _on_ray(

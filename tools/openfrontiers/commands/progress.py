@@ -1,4 +1,4 @@
-"""Progress as people see it: a rich bar (done / total, elapsed, time left) with a line
+"""Progress as people see it: a rich bar (done / total, "1 s elapsed, ≈ 2 s left") with a line
 per finished item on a terminal; plain `[done/total] item outcome` lines on stderr when it
 is not a terminal (CI logs); nothing with `--quiet`. Results go to stdout either way."""
 
@@ -17,7 +17,7 @@ from ..progress import SILENT, Progress
 
 if TYPE_CHECKING:
     from rich.progress import Progress as RichProgress
-    from rich.progress import TaskID
+    from rich.progress import ProgressColumn, Task, TaskID
 
 QUIET = typer.Option(False, "--quiet", "-q", help="No progress output (results only).")
 
@@ -87,14 +87,7 @@ def progress(quiet: bool = False, stream: TextIO | None = None) -> Iterator[Prog
         yield Lines(stream)
         return
     from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        SpinnerColumn,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
+    from rich.progress import BarColumn, MofNCompleteColumn, SpinnerColumn, TextColumn
     from rich.progress import Progress as RichProgress
 
     columns = (
@@ -102,9 +95,41 @@ def progress(quiet: bool = False, stream: TextIO | None = None) -> Iterator[Prog
         TextColumn("{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TextColumn("left"),
-        TimeRemainingColumn(),
+        _time_column(),
     )
     with RichProgress(*columns, console=Console(file=stream), transient=True) as bar:
         yield Bar(bar)
+
+
+def duration(seconds: float) -> str:
+    """`42 s`, `3 min 05 s`, `2 h 10 min`: a span as people say it, rounded to what matters."""
+    whole = max(0, round(seconds))
+    if whole < 60:
+        return f"{whole} s"
+    minutes, secs = divmod(whole, 60)
+    if minutes < 60:
+        return f"{minutes} min {secs:02d} s"
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours} h {minutes:02d} min"
+
+
+def time_label(elapsed: float | None, left: float | None, finished: bool = False) -> str:
+    """What the bar says about time: `1 s elapsed, ≈ 2 s left` (no estimate before the
+    first item is done, none once all are)."""
+    said = f"{duration(elapsed or 0)} elapsed"
+    if left is None or finished:
+        return said
+    return f"{said}, ≈ {duration(left)} left"
+
+
+def _time_column() -> ProgressColumn:
+    # rich loads only when a bar is shown: `ofb --help` and the verbs' mounting never need it.
+    from rich.progress import ProgressColumn
+    from rich.text import Text
+
+    class TimeColumn(ProgressColumn):
+        def render(self, task: Task) -> Text:
+            label = time_label(task.elapsed, task.time_remaining, task.finished)
+            return Text(label, style="progress.elapsed")
+
+    return TimeColumn()

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rich.console import Console
-from rich.table import Table
-
 from ..errors import UsageError
 from ..evaluator.answers import ReferenceAnswer
 from ..project import Project
@@ -14,6 +11,14 @@ from ..register import Item, Subset
 from ..results.models import ModelRegistry
 from ..results.selection import Selection
 from .common import Format, dumps
+from .tables import Col, console, plain_title, table
+
+_SHORT_SCORE = {
+    "importance": "imp.",
+    "clarity": "clar.",
+    "formalization_cost": "form.",
+    "proof_cost": "proof",
+}
 
 
 def _key(project: Project) -> dict[str, ReferenceAnswer]:
@@ -39,6 +44,8 @@ def print_clean_listing(
     models: Path | None,
     format: Format,
 ) -> None:
+    from rich.markup import escape
+
     from ..results.eligibility import clean_listing
 
     registry = load_registry(project, models)
@@ -55,36 +62,45 @@ def print_clean_listing(
         return
     subset = listing.subset
     solved = len(subset.eligible) + len(subset.excluded)
-    console = Console(width=160, highlight=False)
-    console.print(
+    shown = console()
+    shown.print(
         f"{model.label} ({model.describe()}, {model.cutoff_basis}) on {label}: "
         f"{len(subset.eligible)} eligible of {solved} solved items"
     )
     register = project.register
-    table = Table(title="eligible", show_lines=False)
-    for column in ("id", "area", "split group", "title"):
-        table.add_column(column, overflow="fold")
+    eligible = table(
+        "id",
+        Col("area", drop=1),
+        Col("split group", "group", drop=2),
+        Col("title", wrap=True),
+        title="eligible",
+    )
     for item_id in subset.eligible:
         item = register.get(item_id)
         group = register.group_of(item_id)
-        table.add_row(item_id, item.area, group.name if group else "", item.title)
-    console.print(table)
-    table = Table(title="excluded", show_lines=False)
-    for column in ("id", "reasons", "why"):
-        table.add_column(column, overflow="fold")
-    for exclusion in subset.excluded:
-        table.add_row(
-            exclusion.item_id, ", ".join(str(r) for r in exclusion.reasons), exclusion.detail
+        eligible.add_row(
+            item_id,
+            escape(item.area),
+            escape(group.name if group else ""),
+            escape(plain_title(item.title)),
         )
-    console.print(table)
+    shown.print(eligible)
+    excluded = table("id", Col("reasons", wrap=True), Col("why", wrap=True), title="excluded")
+    for exclusion in subset.excluded:
+        excluded.add_row(
+            exclusion.item_id,
+            escape(", ".join(str(r) for r in exclusion.reasons)),
+            escape(exclusion.detail),
+        )
+    shown.print(excluded)
     if listing.groups:
-        console.print("split groups (reported together):")
+        shown.print("split groups (reported together):")
         for report in listing.groups:
             mark = "  [split across the subset]" if report.split else ""
-            console.print(f"  {report.group.name} ({report.group.kind}){mark}")
+            shown.print(f"  {report.group.name} ({report.group.kind}){mark}", markup=False)
             for member in report.members:
                 detail = f": {member.detail}" if member.detail else ""
-                console.print(f"    {member.item_id} {member.state}{detail}")
+                shown.print(f"    {member.item_id} {member.state}{detail}", markup=False)
 
 
 def print_scores(project: Project, label: str, chosen: list[Item], format: Format) -> None:
@@ -107,20 +123,23 @@ def print_scores(project: Project, label: str, chosen: list[Item], format: Forma
         return
     judged = sum(1 for r in rows for n in SCORE_NAMES if r[n] and r[n]["judged"])
     total = sum(1 for r in rows for n in SCORE_NAMES if r[n])
-    table = Table(title=f"{label}: curator scores (* judged, else the documented default)")
-    table.add_column("id")
-    for name in SCORE_NAMES:
-        table.add_column(name.replace("_", " "))
-    table.add_column("stale")
+    # The judged mark (*) and the stale names say where a score came from; narrow, the
+    # score headers shorten and the stale list wraps.
+    scores = table(
+        "id",
+        *(Col(name.replace("_", " "), _SHORT_SCORE[name]) for name in SCORE_NAMES),
+        Col("stale", wrap=True),
+        title=f"{label}: curator scores (* judged, else the documented default)",
+    )
     for r in rows:
         cells = []
         for name in SCORE_NAMES:
             s = r[name]
             cells.append("–" if s is None else f"{s['value']}{'*' if s['judged'] else ''}")
-        table.add_row(r["id"], *cells, ", ".join(r["stale"]))
-    console = Console(width=160, highlight=False)
-    console.print(table)
-    console.print(f"{judged} of {total} scores are curator judgments; the rest are defaults")
+        scores.add_row(r["id"], *cells, ", ".join(r["stale"]))
+    shown = console()
+    shown.print(scores)
+    shown.print(f"{judged} of {total} scores are curator judgments; the rest are defaults")
 
 
 def fill_default_scores(project: Project) -> int:
