@@ -26,7 +26,7 @@ class Plant:
 
 
 PLANTS = [
-    Plant("lint", "tools/openfrontiers/errors.py", "\n\nimport os\n", "F401"),
+    Plant("lint", "tools/openfrontiers/errors.py", "\n\nimport json\n", "F401"),
     Plant(
         "types",
         "tools/openfrontiers/tomlpos.py",

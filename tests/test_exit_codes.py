@@ -276,6 +276,7 @@ def test_attempt_without_the_harness_extra_names_it(checkout, tmp_path):
     process = _ofb_process(
         "attempt", str(packet), "--model", "m", "--agent", "claude-code",
         "--standin", str(script / "continuation-demo.json"), "--out", str(tmp_path / "a"),
+        "--allow-no-lean",
         cwd=checkout.root, prelude="import sys; sys.modules['mcp'] = None",
     )  # fmt: skip
     _, err = process.communicate(timeout=60)

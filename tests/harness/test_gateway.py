@@ -215,10 +215,10 @@ def test_the_tally_keeps_listed_pages_apart_from_fetched_ones():
     openai.item(
         {"type": "web_search_call", "action": {"type": "open_page", "url": "https://a.org/p"}}
     )
-    script = 'await tools.exec_command({cmd: "curl -s https://arxiv.org/abs/2101.00001"})'
+    script = 'await tools.exec_command({cmd: "curl -s http://127.0.0.1:9/abs/2101.00001"})'
     openai.item({"type": "custom_tool_call", "name": "exec", "input": script})
     assert openai.t.listed == ["https://arxiv.org/abs/1"] and openai.t.urls == ["https://a.org/p"]
-    assert openai.t.tool_urls == ["https://arxiv.org/abs/2101.00001"]
+    assert openai.t.tool_urls == ["http://127.0.0.1:9/abs/2101.00001"]
     anthropic = AnthropicTally()
     events = [
         {"type": "content_block_start", "index": 0,
