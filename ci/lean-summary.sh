@@ -10,7 +10,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 out="$(mkdir -p "${1:-$root/lean-summary}" && cd "${1:-$root/lean-summary}" && pwd)"
 # elan finds its toolchains under ELAN_HOME (default ~/.elan), which sudo would move to root's.
 run() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo -E env "PATH=$PATH" "ELAN_HOME=${ELAN_HOME:-$HOME/.elan}" "$@"; fi; }
-cd "$root"
+cd "$root" || exit 1
 
 landrun="$("$root/ci/grader-tools.sh" 2> "$out/grader-tools.log" | tail -n1)"
 export PATH="$landrun:$PATH"

@@ -13,12 +13,17 @@ import sys
 import pytest
 
 from cli_helpers import ofb
+from ofb_testing import REPO
 from openfrontiers.doctor import (
+    AGENT_CLIS,
+    Check,
     Environment,
     Status,
+    check_harness,
     check_jail,
     check_lean,
     check_python,
+    npm_install_line,
     summarize,
 )
 
@@ -213,9 +218,98 @@ def test_docker_with_a_daemon_is_ok(monkeypatch, docker_daemon):
     assert docker.detail.startswith(f"daemon {version}; started and stopped in ")
 
 
+# -- the attempt harness: node, npm, the agent CLIs, the agent jail ---------------------
+
+BWRAP_OK = Check("jail", "bwrap", Status.OK, "limits via cgroup-v2")
+EXECUTABLES = {
+    "claude-code": "@anthropic-ai/claude-code/bin/claude.exe",
+    "codex": "@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex",
+}
+
+
+def install_clis(modules, versions):
+    """A node_modules folder as npm leaves it: each CLI's executable and package.json."""
+    for name, version in versions.items():
+        exe = modules / EXECUTABLES[name]
+        exe.parent.mkdir(parents=True, exist_ok=True)
+        exe.write_bytes(b"")
+        package = modules / AGENT_CLIS[name][0] / "package.json"
+        package.parent.mkdir(parents=True, exist_ok=True)
+        package.write_text(json.dumps({"name": AGENT_CLIS[name][0], "version": version}))
+    return modules
+
+
+PINNED = {name: version for name, (_, version) in AGENT_CLIS.items()}
+
+
+def test_a_machine_with_node_22_the_pinned_clis_and_bwrap_is_ready(tmp_path):
+    modules = install_clis(tmp_path / "node_modules", PINNED)
+    machine = env({"node": "v22.11.0", "npm": "10.9.0"}, {})
+    checks = by_name(check_harness(machine, modules, BWRAP_OK))
+    assert list(checks) == ["node", "npm", "claude-code", "codex", "agent jail"]
+    assert all(c.status is Status.OK for c in checks.values()), checks
+    assert checks["claude-code"].detail == f"{PINNED['claude-code']} ({EXECUTABLES['claude-code']})"
+    code, lines = summarize(list(checks.values()))
+    assert code == 0 and not any("harness" in line for line in lines)
+
+
+def test_a_bare_machine_gets_the_install_line_for_each_harness_piece(tmp_path):
+    bwrap = Check(
+        "jail", "bwrap", Status.MISSING, "not installed: bwrap", "apt-get install -y bubblewrap"
+    )
+    checks = by_name(check_harness(env({}, {}), tmp_path / "node_modules", bwrap))
+    assert checks["node"].status is Status.MISSING and "Node.js 22" in checks["node"].fix
+    assert checks["npm"].status is Status.MISSING
+    for name in ("claude-code", "codex"):
+        assert checks[name].status is Status.MISSING
+        assert checks[name].fix == npm_install_line(tmp_path / "node_modules")
+    assert checks["agent jail"].status is Status.MISSING
+    assert checks["agent jail"].fix == "apt-get install -y bubblewrap"
+    code, lines = summarize(list(checks.values()))
+    assert code == 0  # the harness is optional: the Python tools still run
+    assert lines[-1].endswith("will not run until: node, npm, claude-code, codex, agent jail")
+
+
+def test_node_20_is_a_warning_naming_claude_code_s_engine(tmp_path):
+    modules = install_clis(tmp_path / "node_modules", PINNED)
+    node = by_name(check_harness(env({"node": "v20.20.2", "npm": "10"}, {}), modules, BWRAP_OK))[
+        "node"
+    ]
+    assert node.status is Status.WARN
+    assert "v20.20.2" in node.detail and ">= 22" in node.detail and "EBADENGINE" in node.detail
+
+
+def test_a_cli_at_another_version_is_a_warning_with_the_pinned_install_line(tmp_path):
+    modules = install_clis(tmp_path / "node_modules", {**PINNED, "codex": "0.100.0"})
+    checks = by_name(check_harness(env({"node": "v22.0.0", "npm": "10"}, {}), modules, BWRAP_OK))
+    assert checks["claude-code"].status is Status.OK
+    assert checks["codex"].status is Status.WARN
+    assert f"0.100.0, tested with {PINNED['codex']}" in checks["codex"].detail
+    assert f"@openai/codex@{PINNED['codex']}" in checks["codex"].fix
+
+
+def test_the_pins_are_those_the_tests_and_the_docs_install():
+    from support.agent_clis import PACKAGES
+
+    pins = tuple(f"{package}@{version}" for package, version in AGENT_CLIS.values())
+    assert pins == PACKAGES
+    line = npm_install_line()
+    assert line.startswith("npm install --prefix ~/.cache/openfrontiers/agent-clis ")
+    for doc in ("README.md", "docs/harness.md"):
+        assert line in (REPO / doc).read_text(encoding="utf-8"), doc
+
+
+def test_doctor_command_looks_for_the_clis_where_it_is_told(checkout, capsys, tmp_path):
+    run = ofb(capsys, "doctor", "--format", "json", "--clis", str(tmp_path))
+    checks = {c["name"]: c for c in json.loads(run.out)["checks"] if c["group"] == "harness"}
+    assert checks["claude-code"]["status"] == "missing"
+    assert checks["claude-code"]["detail"] == f"not installed under {tmp_path}"
+
+
 def test_doctor_command_reports_json(checkout, capsys):
     run = ofb(capsys, "doctor", "--format", "json")
     data = json.loads(run.out)
     names = {c["name"] for c in data["checks"]}
     assert {"python", "typer", "elan", "lean", "lake", "mathlib cache", "bwrap", "docker"} <= names
+    assert {"node", "npm", "claude-code", "codex", "agent jail", "mcp"} <= names
     assert run.code == 0

@@ -24,11 +24,12 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("__main__",),
     ("cli",),
     ("commands",),
+    ("doctor",),  # looks at what every stage needs: the harness's agent CLIs too
     ("cluster",),  # runs attempts, grading and probes as Ray tasks
     ("lean_summary", "results"),  # read what the grader and the harness wrote
     ("grade",),  # rebuilds a packet's problem to grade against it
     ("packet",),  # gates an export on `ofb check`
-    ("check", "probe", "build", "corpus", "doctor", "harness", "cert"),
+    ("check", "probe", "build", "corpus", "harness", "cert"),
     ("lake", "gitdiff"),
     ("evaluator", "submission"),  # shared by stages: answer records, the key, static rules
     ("lean.toolchain",),  # runs Lean in the jail for a project

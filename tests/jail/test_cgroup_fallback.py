@@ -38,9 +38,10 @@ def test_a_probe_with_several_processes_shows_the_group_limit(bwrap):
     assert held.ok and "killed for memory as a whole" in held.detail
 
 
-def test_the_evaluator_can_waive_cgroups_explicitly(bwrap, nobody_load):
+def test_the_evaluator_can_waive_cgroups_explicitly(bwrap, nobody_load, cpu_load):
     """Also with more processes of uid 65534 on the host than a jail may start (issue 35):
-    the jail's process limit counts its own tree, not every process of `nobody`."""
+    the jail's process limit counts its own tree, not every process of `nobody`. And on a
+    busy machine (issue 32): no probe of the check depends on load."""
     from openfrontiers.grade.runs import NO_CGROUPS
 
     if not bwrap.use_cgroups:

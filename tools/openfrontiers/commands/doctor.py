@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import typer
 
 from .common import TextFormat, dumps
@@ -10,14 +12,21 @@ from .tables import Col, console, table
 
 def doctor(
     format: TextFormat = typer.Option(TextFormat.text, "--format", help="text or json."),
+    clis: Path | None = typer.Option(
+        None,
+        "--clis",
+        help="Where the agent CLIs are installed (node_modules; default: the harness's).",
+    ),
 ) -> None:
     """Report Python dependencies, elan/lake/lean against lean-toolchain, the Mathlib
-    cache and the jail backends, with the one line that fixes each missing piece."""
+    cache, the jail backends and what the attempt harness needs (node, npm, the agent CLIs,
+    the bwrap agent jail), with the one line that fixes each missing piece."""
     from .. import doctor as checks
+    from ..harness.profiles import DEFAULT_CLIS
     from ..project import Project
 
     project = Project.find()
-    results = checks.run_all(project.root, project.toolchain())
+    results = checks.run_all(project.root, project.toolchain(), clis=clis or DEFAULT_CLIS)
     code, summary = checks.summarize(results)
     if format is TextFormat.json:
         print(
