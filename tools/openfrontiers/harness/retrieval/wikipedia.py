@@ -35,7 +35,7 @@ def title_in(title: str, content: str) -> bool:
     """The page's title (today's: the API knows no other) occurs in the pre-cutoff text,
     so showing it tells nothing new. A page renamed after the cutoff ("… conjecture" →
     "… theorem") fails this and is shown by its page id only."""
-    core = re.sub(r"\s*\([^)]*\)$", "", title).strip().lower()
+    core = re.sub(r"\s*\([^)]*\)\Z", "", title).strip().lower()
     return not core or core in " ".join(plain(content).lower().split())
 
 
