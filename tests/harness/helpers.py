@@ -124,6 +124,19 @@ def run_attempt_in_netns(tmp: Path, spec: dict, timeout: float = 300) -> dict:
     return result
 
 
+def run_in_netns(args: list[str], cwd: Path) -> subprocess.CompletedProcess:
+    """`ofb ARGS` (this checkout's package) in a loopback-only network namespace."""
+    from ofb_testing import REPO
+
+    env = {k: v for k, v in os.environ.items() if not k.lower().startswith("http")}
+    env["PYTHONPATH"] = str(REPO / "tools")
+    return subprocess.run(
+        ["unshare", "-n", "sh", "-c", 'ip link set lo up && exec "$@"', "sh",
+         sys.executable, "-m", "openfrontiers", *args],
+        cwd=cwd, env=env, capture_output=True, text=True, timeout=600, check=False,
+    )  # fmt: skip
+
+
 def read_jsonl(path: Path) -> list[dict]:
     if not path.exists():
         return []

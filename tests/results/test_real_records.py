@@ -5,17 +5,14 @@ against those records field by field, so the fixtures are the real format."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from dataclasses import replace
 from pathlib import Path
 
 from run_fixtures import FakeAttempt, attempt_record, make_run, url, verdict_line
 
 from cli_helpers import ofb
-from harness.helpers import SUPPORT, generic_profiles, need_netns
-from ofb_testing import GOOD_STATEMENT, REPO, written_item
+from harness.helpers import SUPPORT, generic_profiles, need_netns, run_in_netns
+from ofb_testing import GOOD_STATEMENT, written_item
 
 # The stand-in answers True, writes Solution.lean from Problem.lean, and stops.
 SCRIPT = {
@@ -53,16 +50,6 @@ lineage = "OpenAI"
 knowledge_cutoff = 2026-06-30
 agent = "generic"
 """
-
-
-def run_in_netns(args: list[str], cwd: Path) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if not k.lower().startswith("http")}
-    env["PYTHONPATH"] = str(REPO / "tools")
-    return subprocess.run(
-        ["unshare", "-n", "sh", "-c", 'ip link set lo up && exec "$@"', "sh",
-         sys.executable, "-m", "openfrontiers", *args],
-        cwd=cwd, env=env, capture_output=True, text=True, timeout=600, check=False,
-    )  # fmt: skip
 
 
 def keys_of(doc: dict, depth: int = 2) -> dict:
