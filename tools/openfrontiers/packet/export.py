@@ -13,11 +13,13 @@ and report every difference with the files on disk.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import tempfile
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -25,6 +27,7 @@ from pathlib import Path
 from .. import __version__
 from ..check.engine import check_files
 from ..check.findings import Severity
+from ..check.rules import RULES, Scope
 from ..errors import BadInput, OfbError, UsageError
 from ..evaluator import load_answers
 from ..evaluator.key import KEY_FORMAT, EvaluatorKey, Numbering, load_key, write_key
@@ -40,6 +43,10 @@ from .transform import to_problem
 
 INPUTS = ("lean-toolchain", "lakefile.toml", "lake-manifest.json")
 UNDER_REVIEW = "an unrepaired must-fix review"  # why `exportable` leaves an item out
+# The gate counts findings in the selected statements only; the tree rules report the
+# register, the docs and the evaluator files, never a statement, so it need not run them.
+STATEMENT_RULES = tuple(r for r in RULES if r.scope is not Scope.TREE)
+ARCHIVE_THREADS = 2
 
 
 class PacketLeak(OfbError):
@@ -59,6 +66,21 @@ class Build:
     packets: dict[str, workspace.Packet]
     archives: dict[str, bytes] = field(default_factory=dict)
     left_out: dict[str, str] = field(default_factory=dict)  # item of the selection → why
+    # sha256 by content: the vendored files are one bytes object shared by every packet,
+    # so each distinct content is hashed once however many packets and steps ask.
+    _digests: dict[bytes, str] = field(default_factory=dict, repr=False)
+
+    def digest(self, data: bytes) -> str:
+        found = self._digests.get(data)
+        if found is None:
+            found = self._digests[data] = archive.sha256(data)
+        return found
+
+    def file_hashes(self, pid: str) -> dict[str, str]:
+        return {rel: self.digest(data) for rel, data in self.packets[pid].files.items()}
+
+    def archive_hashes(self) -> dict[str, str]:
+        return {pid: self.digest(data) for pid, data in self.archives.items()}
 
     def tree(self) -> dict[str, bytes]:
         """The output folder: packets, archives and the archive manifest."""
@@ -68,16 +90,11 @@ class Build:
                 out[f"{pid}/{rel}"] = data
         for pid, data in self.archives.items():
             out[f"archives/{pid}.tar.gz"] = data
-        out["MANIFEST.json"] = manifest_json(self.archives, self.left_out)
+        out["MANIFEST.json"] = manifest_from_hashes(self.archive_hashes(), self.left_out)
         return out
 
     def executables(self) -> set[str]:
         return {f"{pid}/{rel}" for pid, p in self.packets.items() for rel in p.executables}
-
-
-def manifest_json(archives: dict[str, bytes], left_out: Mapping[str, str] | None = None) -> bytes:
-    hashes = {pid: archive.sha256(data) for pid, data in archives.items()}
-    return manifest_from_hashes(hashes, left_out)
 
 
 def manifest_from_hashes(
@@ -158,7 +175,7 @@ def gate(project: Project, items: Sequence[Item]) -> None:
             f"unrepaired must-fix review(s): {', '.join(open_must_fix_ids)}; repair and "
             "re-review them, or leave them out with --ids/--subset"
         )
-    result = check_files(project, files, complete=False)
+    result = check_files(project, files, complete=False, rules=STATEMENT_RULES)
     names = {str(f.relative_to(project.root)) for f in files}
     errors = [
         f
@@ -198,28 +215,47 @@ def build_packets(
     progress: Progress = SILENT,
 ) -> Build:
     """The packets `mapping` (packet id → item id) names, with their archives."""
+    result = assemble(project, mapping, budget_hours, packages, progress)
+    result.archives = archive.build_all(
+        {pid: (packet.files, packet.executables) for pid, packet in result.packets.items()}
+    )
+    return result
+
+
+def assemble(
+    project: Project,
+    mapping: dict[str, str],
+    budget_hours: float,
+    packages: PrebuiltPackages | None = None,
+    progress: Progress = SILENT,
+) -> Build:
+    """The packets `mapping` (packet id → item id) names, without their archives."""
     progress.start("building packets", len(mapping))
     packets = {}
     packages_dir = packages.path if packages is not None else None
+    shared = workspace.Shared.read(project)
     for pid, item_id in mapping.items():
         source = project.item_file(item_id).read_text(encoding="utf-8")
         problem = to_problem(source, item_id, pid)
-        packets[pid] = workspace.build(project, pid, item_id, problem, budget_hours, packages_dir)
+        packets[pid] = workspace.build(
+            project, pid, item_id, problem, budget_hours, packages_dir, shared
+        )
         progress.done(pid)
-    result = Build(mapping, packets)
-    for pid, packet in packets.items():
-        result.archives[pid] = archive.build(pid, packet.files, set(packet.executables))
-    return result
+    return Build(mapping, packets)
 
 
 def leak_scan(project: Project, result: Build) -> list[scan.Leak]:
     answers_path = project.evaluator_dir / "answers.toml"
     answers = load_answers(answers_path) if answers_path.exists() else {}
     needles = scan.needles(project.register, answers)
+    decoded: dict[bytes, str] = {}  # the vendored files: one text for every packet
     texts = {}
     for pid, packet in result.packets.items():
         for rel, data in packet.files.items():
-            texts[f"{pid}/{rel}"] = data.decode("utf-8", errors="replace")
+            text = decoded.get(data)
+            if text is None:
+                text = decoded[data] = data.decode("utf-8", errors="replace")
+            texts[f"{pid}/{rel}"] = text
     return scan.scan(texts, project.register, needles)
 
 
@@ -262,8 +298,8 @@ def key_document(
                 "path": source.relative_to(project.root).as_posix(),
                 "sha256": sha256_file(source),
             },
-            "files": {rel: archive.sha256(data) for rel, data in sorted(packet.files.items())},
-            "archive_sha256": archive.sha256(result.archives[pid]),
+            "files": dict(sorted(result.file_hashes(pid).items())),
+            "archive_sha256": result.digest(result.archives[pid]),
             "stripped": list(packet.stripped),
         }
     doc = {
@@ -286,11 +322,25 @@ def key_document(
 
 
 def _write_tree(tree: dict[str, bytes], executables: set[str], dest: Path) -> None:
+    """Write `tree` into the fresh folder `dest`: each folder made once, each file created,
+    written and given its mode through one descriptor."""
+    made: set[str] = set()
+    for rel in tree:
+        folder = rel.rpartition("/")[0]
+        if folder and folder not in made:
+            (dest / folder).mkdir(parents=True, exist_ok=True)
+            made.add(folder)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
     for rel, data in tree.items():
-        path = dest / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
-        path.chmod(0o755 if rel in executables else 0o644)
+        mode = 0o755 if rel in executables else 0o644
+        fd = os.open(dest / rel, flags, mode)
+        try:
+            os.fchmod(fd, mode)  # exactly this mode, whatever the umask
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+        finally:
+            os.close(fd)
 
 
 @dataclass
@@ -401,14 +451,23 @@ def export(
     gate(project, items)
     generated = salt is None
     salt = ids.new_salt() if salt is None else salt
-    result = build(project, [i.id for i in items], salt, budget_hours, packages, progress)
-    result.left_out = left_out
+    mapping = ids.assign([i.id for i in items], salt, register_ids(project))
     if earlier is not None and not force:
-        _check_remapping(earlier, result.mapping, ids.numbered_over(register_ids(project)))
-    progress.start("scanning the packets for leaks")
-    leaks = leak_scan(project, result)
-    if leaks:
-        raise PacketLeak(leaks)
+        _check_remapping(earlier, mapping, ids.numbered_over(register_ids(project)))
+    result = assemble(project, mapping, budget_hours, packages, progress)
+    result.left_out = left_out
+    # The archives compress on other threads (zlib lets go of the GIL) during the scan.
+    with ThreadPoolExecutor(max_workers=ARCHIVE_THREADS) as pool:
+        coming = archive.start(
+            pool, {pid: (p.files, p.executables) for pid, p in result.packets.items()}
+        )
+        progress.start("scanning the packets for leaks")
+        leaks = leak_scan(project, result)
+        if leaks:
+            for future in coming.values():
+                future.cancel()
+            raise PacketLeak(leaks)
+        result.archives = {pid: future.result() for pid, future in coming.items()}
     key = key_document(
         project,
         result,
@@ -503,10 +562,10 @@ def verify(project: Project, key_path: Path, out: Path, salt: bytes | None = Non
     for pid, entry in key.packets.items():
         if pid not in rebuilt.packets:
             continue
-        got = {rel: archive.sha256(data) for rel, data in rebuilt.packets[pid].files.items()}
+        got = rebuilt.file_hashes(pid)
         if entry.files is not None and got != entry.files:
             differences.append(f"{pid}: file hashes differ from the key")
-        if entry.archive_sha256 not in (None, archive.sha256(rebuilt.archives[pid])):
+        if entry.archive_sha256 not in (None, rebuilt.digest(rebuilt.archives[pid])):
             differences.append(f"archives/{pid}.tar.gz: archive hash differs from the key")
     return differences + _compare_disk(key, rebuilt, out)
 
@@ -539,9 +598,9 @@ def _expected_hashes(key: EvaluatorKey, rebuilt: Build) -> dict[str, str]:
     archives: dict[str, str] = {}
     for pid, entry in key.packets.items():
         if pid in rebuilt.packets:
-            for rel, data in rebuilt.packets[pid].files.items():
-                expected[f"{pid}/{rel}"] = archive.sha256(data)
-            archives[pid] = archive.sha256(rebuilt.archives[pid])
+            for rel, digest in rebuilt.file_hashes(pid).items():
+                expected[f"{pid}/{rel}"] = digest
+            archives[pid] = rebuilt.digest(rebuilt.archives[pid])
             continue
         for rel, digest in (entry.files or {}).items():
             expected[f"{pid}/{rel}"] = digest

@@ -103,7 +103,7 @@ class Scanner:
     def __init__(self, register: Register, needle_list: Iterable[Needle]) -> None:
         self.ids = {i.id for i in register}
         self.needles = {n.text: n.what for n in needle_list}
-        self.pattern = leaks.trie_pattern(self.needles)
+        self.pattern = leaks.NeedleSearch(self.needles)
         self._cache: dict[tuple[str, str], list[Leak]] = {}
 
     def _ids(self, text: str) -> Iterable[re.Match[str]]:
