@@ -175,7 +175,9 @@ def gate(project: Project, items: Sequence[Item]) -> None:
             f"unrepaired must-fix review(s): {', '.join(open_must_fix_ids)}; repair and "
             "re-review them, or leave them out with --ids/--subset"
         )
-    result = check_files(project, files, complete=False, rules=STATEMENT_RULES)
+    result = check_files(
+        project, files, complete=False, rules=STATEMENT_RULES, register=project.register
+    )
     names = {str(f.relative_to(project.root)) for f in files}
     errors = [
         f
