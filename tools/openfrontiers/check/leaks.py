@@ -148,13 +148,16 @@ _TRUTH = r"(?:True|False|yes|no|⊤|⊥)"
 KEY_PHRASE = Pattern(
     "leak-key-phrase",
     re.compile(
+        # Every branch starts with one of these letters: the look-ahead spares the engine
+        # trying six branches at every other position (a third of the time on a README).
+        r"(?=[tkreaf⊤⊥])(?:"
         r"\bthe\s+key'?s\b"
         rf"|\bkey(?:'s)?\s+(?:answer\s+|direction\s+|value\s+)?(?:is\s+|=\s*|:\s*)?`?{_TRUTH}\b"
         rf"|\bkeyed\s+(?:as\s+)?`?{_TRUTH}\b"
         r"|\breference\s+answer\s*(?:is|was|=|:)\s+(?:`|\$|True\b|False\b|yes\b|no\b|⊤|⊥|\d|[{(\[])"
         rf"|\bevaluator(?:'s)?\s+(?:answer\s+|key\s+)?(?:is\s+)?`?{_TRUTH}\b"
         r"|(?:\banswer\s*\(?\s*)?(?:\bTrue\b|\bFalse\b|⊤|⊥)`?\)?\s+is\s+"
-        r"(?:right|correct|justified|confirmed)\b",
+        r"(?:right|correct|justified|confirmed)\b)",
         re.IGNORECASE,
     ),
     "a phrase about the evaluator key",

@@ -189,7 +189,8 @@ class Shared:
 
     toolchain: bytes
     mathlib: dict
-    manifests: dict[int, tuple[str, str]]  # packet id length → (text, placeholder in it)
+    # (packet id length, packages dir) → (the manifest's text, the placeholder in it)
+    manifests: dict[tuple[int, str | None], tuple[str, str]]
     vendored: dict[str, bytes]  # packet path → content, the same bytes object in every packet
 
     @classmethod
@@ -205,14 +206,16 @@ class Shared:
     def manifest(self, packet_id: str, project: Project, packages_dir: str | None) -> str:
         """`manifest(packet_id, …)`, laid out once per id length: the layout depends on
         the name's width only, so a placeholder of the same width stands for it."""
-        width = len(packet_id)
-        if width not in self.manifests:
-            placeholder = "Q" * width
+        layout = (len(packet_id), packages_dir)
+        if not (packet_id.isascii() and packet_id.isalnum()):  # else JSON may escape it
+            return manifest(packet_id, project, packages_dir)
+        if layout not in self.manifests:
+            placeholder = "Q" * len(packet_id)
             text = manifest(placeholder, project, packages_dir)
-            if text.count(f'"{placeholder}"') != 1 or not packet_id.isalnum():
+            if text.count(f'"{placeholder}"') != 1:
                 return manifest(packet_id, project, packages_dir)
-            self.manifests[width] = (text, placeholder)
-        text, placeholder = self.manifests[width]
+            self.manifests[layout] = (text, placeholder)
+        text, placeholder = self.manifests[layout]
         return text.replace(f'"{placeholder}"', f'"{packet_id}"')
 
 
