@@ -7,21 +7,28 @@ from __future__ import annotations
 
 import gzip
 import io
+import os
 import re
+import signal
 import tarfile
+from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ofb_testing import REPO, Checkout
+from ofb_testing import GOOD_STATEMENT, REPO, Checkout, written_item
 from openfrontiers.check import leaks
 from openfrontiers.check.engine import check_files
 from openfrontiers.check.findings import Severity
+from openfrontiers.errors import OfbError
 from openfrontiers.packet import archive, workspace
 from openfrontiers.packet import export as px
 from openfrontiers.project import Project
+from openfrontiers.register import Subset
 
 HEAD = leaks.NeedleSearch.HEAD
+SALT = b"a salt that is only for tests\n"
 
 
 def _hits(found) -> list[tuple[str, int, int]]:
@@ -137,3 +144,85 @@ def test_the_gate_s_rules_miss_no_statement_finding(checkout: Checkout):
     )
     assert [f for f in full.findings if f.path.endswith("O02.lean")] == gate.findings
     assert any(f.severity is Severity.ERROR for f in gate.findings)
+
+
+def test_a_forked_check_answers_with_its_exit_status_only():
+    from openfrontiers.packet import forked
+
+    assert forked.may_fork(), "a test process with one thread may fork"
+    seen: list[int] = []
+    with forked.ForkedCheck(lambda: seen.append(1) or 0) as copy:
+        assert copy.status() == forked.PASSED
+    assert seen == []  # it ran in the copy, not here
+    with forked.ForkedCheck(lambda: 7) as copy:
+        assert copy.status() == 7
+    with forked.ForkedCheck(lambda: 1 // 0) as copy:
+        assert copy.status() == 125
+    with forked.ForkedCheck(lambda: os.kill(os.getpid(), signal.SIGTERM) or 0) as copy:
+        assert copy.status() == 128 + signal.SIGTERM
+    with forked.ForkedCheck(lambda: 0, enabled=False) as copy:
+        assert copy.status() == forked.NOT_RUN
+
+
+def _written(checkout: Checkout, n: int) -> list[str]:
+    made = ["O02"]
+    for k in range(10, 10 + n - 1):
+        item_id = f"O{k}"
+        checkout.set_item(replace(written_item(item_id), title=f"Totient question number {k}"))
+        checkout.statement(item_id, GOOD_STATEMENT.replace("O02", item_id))
+        made.append(item_id)
+    checkout.sync()
+    return made
+
+
+def _export(checkout: Checkout, out: str, parallel: bool) -> px.ExportResult:
+    project = checkout.project()
+    items = project.register.written()
+    return px.export(
+        project,
+        Subset("written", "", tuple(i.id for i in items)),
+        items,
+        out=checkout.root / out,
+        key_path=checkout.root / f"{out}.key.json",
+        salt=SALT,
+        budget_hours=3,
+        parallel=parallel,
+    )
+
+
+def _refusal(checkout: Checkout, parallel: bool) -> tuple[type, str]:
+    with pytest.raises(OfbError) as info:
+        _export(checkout, "packets", parallel)
+    assert not (checkout.root / "packets").exists()
+    return type(info.value), str(info.value)
+
+
+def test_the_parallel_export_writes_and_refuses_as_the_serial_one(checkout: Checkout):
+    """The forked copy runs the gate and scans every third packet: a leak only the scan
+    sees in one of its packets, leaks in all packets, and a statement the gate refuses are
+    reported exactly as by an export on one process; a clean export writes the same bytes."""
+    made = _written(checkout, 7)
+    serial, parallel = _export(checkout, "serial", False), _export(checkout, "parallel", True)
+    for rel in sorted(p.relative_to(serial.out) for p in serial.out.rglob("*") if p.is_file()):
+        assert (parallel.out / rel).read_bytes() == (serial.out / rel).read_bytes(), rel
+    first = min(serial.mapping)  # the copy's share always holds the first packet
+    leaky = serial.mapping[first]
+    # A writer's name: the gate does not look for it, the scan does.
+    checkout.set_item(replace(checkout.items[leaky], writer="Zacharias Quux"))
+    statement = checkout.library / f"{leaky}.lean"
+    original = statement.read_text(encoding="utf-8")
+    statement.write_text(original.replace("Is there", "Zacharias Quux asks: is there"))
+    one = _refusal(checkout, False)
+    assert one[0] is px.PacketLeak and f"{first}/Problem.lean" in one[1], one
+    assert _refusal(checkout, True) == one
+    for item in made:
+        checkout.set_item(replace(checkout.items[item], writer="Zacharias Quux"))
+        path = checkout.library / f"{item}.lean"
+        path.write_text(path.read_text().replace("Is there", "Zacharias Quux asks: is there"))
+    every = _refusal(checkout, False)
+    assert every[0] is px.PacketLeak and every[1].count("Problem.lean") == len(made)
+    assert _refusal(checkout, True) == every
+    statement.write_text(original.replace("answer(sorry)", "answer(True)"))
+    gate = _refusal(checkout, False)
+    assert gate[0] is OfbError and "leak-answer" in gate[1]
+    assert _refusal(checkout, True) == gate

@@ -37,7 +37,7 @@ from ..progress import SILENT, Progress
 from ..project import Project
 from ..register import Item, Subset
 from ..register.model import Focus, Verdict
-from . import archive, ids, mathlib, scan, workspace
+from . import archive, forked, ids, mathlib, scan, workspace
 from .mathlib import PrebuiltPackages
 from .transform import to_problem
 
@@ -47,6 +47,8 @@ UNDER_REVIEW = "an unrepaired must-fix review"  # why `exportable` leaves an ite
 # register, the docs and the evaluator files, never a statement, so it need not run them.
 STATEMENT_RULES = tuple(r for r in RULES if r.scope is not Scope.TREE)
 ARCHIVE_THREADS = 2
+FORKED_SHARE = 3  # the forked copy scans every third packet: it runs the gate's check too
+GATE_ONLY = 3  # the copy's status: the gate passed, its packets leak
 
 
 class PacketLeak(OfbError):
@@ -168,6 +170,13 @@ def exportable(
 def gate(project: Project, items: Sequence[Item]) -> None:
     """Refuse items whose statements break an error-severity rule of `ofb check`, or whose
     latest review of either focus is an unrepaired must-fix."""
+    files = gate_files(project, items)
+    gate_check(project, files)
+
+
+def gate_files(project: Project, items: Sequence[Item]) -> list[Path]:
+    """The gate's first half, from the register alone: the statement files to check, or
+    an error for items with none or under an unrepaired must-fix review."""
     files = _statement_files(project, items)
     open_must_fix_ids = open_must_fix(items)
     if open_must_fix_ids:
@@ -175,6 +184,11 @@ def gate(project: Project, items: Sequence[Item]) -> None:
             f"unrepaired must-fix review(s): {', '.join(open_must_fix_ids)}; repair and "
             "re-review them, or leave them out with --ids/--subset"
         )
+    return files
+
+
+def gate_check(project: Project, files: list[Path]) -> None:
+    """The gate's second half: `ofb check`'s error-severity findings in `files`."""
     result = check_files(
         project, files, complete=False, rules=STATEMENT_RULES, register=project.register
     )
@@ -246,14 +260,24 @@ def assemble(
     return Build(mapping, packets)
 
 
-def leak_scan(project: Project, result: Build) -> list[scan.Leak]:
+def leak_needles(project: Project) -> list[scan.Needle]:
     answers_path = project.evaluator_dir / "answers.toml"
     answers = load_answers(answers_path) if answers_path.exists() else {}
-    needles = scan.needles(project.register, answers)
+    return scan.needles(project.register, answers)
+
+
+def leak_scan(
+    project: Project,
+    result: Build,
+    packets: Sequence[str] | None = None,
+    needles: list[scan.Needle] | None = None,
+) -> list[scan.Leak]:
+    """The leaks in the packets (all, or those named), with their file names."""
+    needles = leak_needles(project) if needles is None else needles
     decoded: dict[bytes, str] = {}  # the vendored files: one text for every packet
     texts = {}
-    for pid, packet in result.packets.items():
-        for rel, data in packet.files.items():
+    for pid in result.packets if packets is None else packets:
+        for rel, data in result.packets[pid].files.items():
             text = decoded.get(data)
             if text is None:
                 text = decoded[data] = data.decode("utf-8", errors="replace")
@@ -418,6 +442,7 @@ def export(
     mathlib_from: Path | None = None,
     left_out: Mapping[str, str] | None = None,
     progress: Progress = SILENT,
+    parallel: bool = True,
 ) -> ExportResult:
     """Export packets of `items`; `left_out`: the other items of `subset`, each with why
     (`exportable`), recorded in the key and counted in MANIFEST.json; `mathlib_from`: a
@@ -450,26 +475,19 @@ def export(
         else None
     )
     progress.start(f"checking {len(items)} statement(s)")
-    gate(project, items)
+    files = gate_files(project, items)
     generated = salt is None
     salt = ids.new_salt() if salt is None else salt
     mapping = ids.assign([i.id for i in items], salt, register_ids(project))
     if earlier is not None and not force:
         _check_remapping(earlier, mapping, ids.numbered_over(register_ids(project)))
-    result = assemble(project, mapping, budget_hours, packages, progress)
+    try:
+        result = assemble(project, mapping, budget_hours, packages, progress)
+    except OfbError:
+        gate_check(project, files)  # a statement the gate refuses: its report comes first
+        raise
     result.left_out = left_out
-    # The archives compress on other threads (zlib lets go of the GIL) during the scan.
-    with ThreadPoolExecutor(max_workers=ARCHIVE_THREADS) as pool:
-        coming = archive.start(
-            pool, {pid: (p.files, p.executables) for pid, p in result.packets.items()}
-        )
-        progress.start("scanning the packets for leaks")
-        leaks = leak_scan(project, result)
-        if leaks:
-            for future in coming.values():
-                future.cancel()
-            raise PacketLeak(leaks)
-        result.archives = {pid: future.result() for pid, future in coming.items()}
+    result.archives = _check_scan_and_compress(project, files, result, progress, parallel)
     key = key_document(
         project,
         result,
@@ -491,6 +509,52 @@ def export(
         raise
     write_key(key_path, key)
     return ExportResult(out, key_path, result.mapping, generated, reused, left_out)
+
+
+def _check_scan_and_compress(
+    project: Project, files: list[Path], result: Build, progress: Progress, parallel: bool
+) -> dict[str, bytes]:
+    """The gate's check, the leak scan and the archives, on both cores: a forked copy
+    (`forked`) runs the gate and scans a third of the packets while this process scans
+    the rest and compresses the archives on threads (zlib lets go of the GIL). The copy
+    answers pass or fail; on a failure, or with no copy, this process does that work
+    itself, so the report and the exception are the ones a serial export gives."""
+    needles = leak_needles(project)
+    pids = list(result.packets)
+    theirs = pids[::FORKED_SHARE] if parallel and forked.may_fork() else []
+    forked_ids = frozenset(theirs)
+    ours = [pid for pid in pids if pid not in forked_ids]
+
+    def copy_s_part() -> int:
+        gate_check(project, files)
+        return GATE_ONLY if leak_scan(project, result, theirs, needles) else forked.PASSED
+
+    # The copy is forked first, while this process has a single thread.
+    with (
+        forked.ForkedCheck(copy_s_part, enabled=bool(theirs)) as copy,
+        ThreadPoolExecutor(max_workers=ARCHIVE_THREADS) as pool,
+    ):
+        coming = archive.start(
+            pool, {pid: (p.files, p.executables) for pid, p in result.packets.items()}
+        )
+        try:
+            progress.start("scanning the packets for leaks")
+            leaks = leak_scan(project, result, ours, needles)
+            status = copy.status()
+            if status not in (forked.PASSED, GATE_ONLY):
+                gate_check(project, files)
+            if status != forked.PASSED:
+                leaks = sorted(
+                    set(leaks + leak_scan(project, result, theirs, needles)),
+                    key=lambda leak: (leak.path, leak.line, leak.what, leak.text),
+                )
+            if leaks:
+                raise PacketLeak(leaks)
+        except BaseException:
+            for future in coming.values():  # nothing will be written: spare the work
+                future.cancel()
+            raise
+        return {pid: future.result() for pid, future in coming.items()}
 
 
 def read_salt(path: Path) -> bytes:
