@@ -10,7 +10,7 @@ from ..evaluator import ReferenceAnswer, load_answers
 from ..evaluator.reviews import EvaluatorReview, load_reviews
 from ..lean.decls import LeanFile
 from ..project import Project
-from ..register import RegisterError, load_register
+from ..register import Register, RegisterError, load_register
 from ..register.subsets import load_subsets
 from .context import FileContext, FileKind, TreeContext, classify
 from .findings import Finding, Severity, display_path
@@ -48,10 +48,11 @@ def collect(paths: list[Path]) -> list[Path]:
     return list(dict.fromkeys(files))
 
 
-def _load_tree(project: Project) -> TreeContext:
-    tree = TreeContext(project=project, register=None)
+def _load_tree(project: Project, register: Register | None = None) -> TreeContext:
+    tree = TreeContext(project=project, register=register)
     try:
-        tree.register = load_register(project.register_path)
+        if register is None:
+            tree.register = load_register(project.register_path)
     except RegisterError as exc:
         tree.load_errors.extend(exc.errors)
     except InputError as exc:
@@ -103,9 +104,16 @@ def _as_input_errors(exc: OfbError, path: Path) -> list[InputError]:
 
 
 def check_files(
-    project: Project, files: list[Path], *, complete: bool, rules: tuple[Rule, ...] = RULES
+    project: Project,
+    files: list[Path],
+    *,
+    complete: bool,
+    rules: tuple[Rule, ...] = RULES,
+    register: Register | None = None,
 ) -> CheckResult:
-    tree = _load_tree(project)
+    """`rules` on `files` and, with tree rules among them, on the tree; `register`: the
+    project's register when the caller has loaded it already (it loaded without error)."""
+    tree = _load_tree(project, register)
     tree.complete = complete
     answers = _load_answers(project, tree)
     tree.answers, tree.answers_path = answers, project.evaluator_dir / "answers.toml"

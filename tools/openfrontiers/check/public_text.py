@@ -209,7 +209,7 @@ class PublicTextScan:
         self.secrets: dict[str, list[Secret]] = {}
         for secret in secrets(answers, public_repos):
             self.secrets.setdefault(secret.text, []).append(secret)
-        self.pattern = leaks.trie_pattern(self.secrets)
+        self.pattern = leaks.NeedleSearch(self.secrets)
         self.contexts = {c.item: c for c in map(answer_context, answers) if c is not None}
 
     def scan(self, passage: Passage) -> list[Leak]:

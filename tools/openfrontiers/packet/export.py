@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import shutil
 import subprocess
 import tempfile
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -26,6 +28,7 @@ from pathlib import Path
 from .. import __version__
 from ..check.engine import check_files
 from ..check.findings import Severity
+from ..check.rules import RULES, Scope
 from ..errors import BadInput, OfbError, UsageError
 from ..evaluator import load_answers
 from ..evaluator.key import KEY_FORMAT, EvaluatorKey, Numbering, load_key, write_key
@@ -35,12 +38,18 @@ from ..progress import SILENT, Progress
 from ..project import Project
 from ..register import Item, Subset
 from ..register.model import Focus, Verdict
-from . import archive, ids, mathlib, scan, workspace
+from . import archive, forked, ids, mathlib, scan, workspace
 from .mathlib import PrebuiltPackages
 from .transform import to_problem
 
 INPUTS = ("lean-toolchain", "lakefile.toml", "lake-manifest.json")
 UNDER_REVIEW = "an unrepaired must-fix review"  # why `exportable` leaves an item out
+# The gate counts findings in the selected statements only; the tree rules report the
+# register, the docs and the evaluator files, never a statement, so it need not run them.
+STATEMENT_RULES = tuple(r for r in RULES if r.scope is not Scope.TREE)
+ARCHIVE_THREADS = 2
+FORKED_SHARE = 3  # the forked copy scans every third packet: it runs the gate's check too
+GATE_ONLY = 3  # the copy's status: the gate passed, its packets leak
 
 
 class PacketLeak(BadInput):
@@ -60,6 +69,21 @@ class Build:
     packets: dict[str, workspace.Packet]
     archives: dict[str, bytes] = field(default_factory=dict)
     left_out: dict[str, str] = field(default_factory=dict)  # item of the selection → why
+    # sha256 by content: the vendored files are one bytes object shared by every packet,
+    # so each distinct content is hashed once however many packets and steps ask.
+    _digests: dict[bytes, str] = field(default_factory=dict, repr=False)
+
+    def digest(self, data: bytes) -> str:
+        found = self._digests.get(data)
+        if found is None:
+            found = self._digests[data] = archive.sha256(data)
+        return found
+
+    def file_hashes(self, pid: str) -> dict[str, str]:
+        return {rel: self.digest(data) for rel, data in self.packets[pid].files.items()}
+
+    def archive_hashes(self) -> dict[str, str]:
+        return {pid: self.digest(data) for pid, data in self.archives.items()}
 
     def tree(self) -> dict[str, bytes]:
         """The output folder: packets, archives and the archive manifest."""
@@ -69,16 +93,11 @@ class Build:
                 out[f"{pid}/{rel}"] = data
         for pid, data in self.archives.items():
             out[f"archives/{pid}.tar.gz"] = data
-        out["MANIFEST.json"] = manifest_json(self.archives, self.left_out)
+        out["MANIFEST.json"] = manifest_from_hashes(self.archive_hashes(), self.left_out)
         return out
 
     def executables(self) -> set[str]:
         return {f"{pid}/{rel}" for pid, p in self.packets.items() for rel in p.executables}
-
-
-def manifest_json(archives: dict[str, bytes], left_out: Mapping[str, str] | None = None) -> bytes:
-    hashes = {pid: archive.sha256(data) for pid, data in archives.items()}
-    return manifest_from_hashes(hashes, left_out)
 
 
 def manifest_from_hashes(
@@ -152,6 +171,13 @@ def exportable(
 def gate(project: Project, items: Sequence[Item]) -> None:
     """Refuse items whose statements break an error-severity rule of `ofb check`, or whose
     latest review of either focus is an unrepaired must-fix."""
+    files = gate_files(project, items)
+    gate_check(project, files)
+
+
+def gate_files(project: Project, items: Sequence[Item]) -> list[Path]:
+    """The gate's first half, from the register alone: the statement files to check, or
+    an error for items with none or under an unrepaired must-fix review."""
     files = _statement_files(project, items)
     open_must_fix_ids = open_must_fix(items)
     # Refusals on the statements' own state: bad input (1), as `ofb check` would exit.
@@ -160,7 +186,14 @@ def gate(project: Project, items: Sequence[Item]) -> None:
             f"unrepaired must-fix review(s): {', '.join(open_must_fix_ids)}; repair and "
             "re-review them, or leave them out with --ids/--subset"
         )
-    result = check_files(project, files, complete=False)
+    return files
+
+
+def gate_check(project: Project, files: list[Path]) -> None:
+    """The gate's second half: `ofb check`'s error-severity findings in `files`."""
+    result = check_files(
+        project, files, complete=False, rules=STATEMENT_RULES, register=project.register
+    )
     names = {str(f.relative_to(project.root)) for f in files}
     errors = [
         f
@@ -200,28 +233,57 @@ def build_packets(
     progress: Progress = SILENT,
 ) -> Build:
     """The packets `mapping` (packet id → item id) names, with their archives."""
-    progress.start("building packets", len(mapping))
-    packets = {}
-    packages_dir = packages.path if packages is not None else None
-    for pid, item_id in mapping.items():
-        source = project.item_file(item_id).read_text(encoding="utf-8")
-        problem = to_problem(source, item_id, pid)
-        packets[pid] = workspace.build(project, pid, item_id, problem, budget_hours, packages_dir)
-        progress.done(pid)
-    result = Build(mapping, packets)
-    for pid, packet in packets.items():
-        result.archives[pid] = archive.build(pid, packet.files, set(packet.executables))
+    result = assemble(project, mapping, budget_hours, packages, progress)
+    result.archives = archive.build_all(
+        {pid: (packet.files, packet.executables) for pid, packet in result.packets.items()}
+    )
     return result
 
 
-def leak_scan(project: Project, result: Build) -> list[scan.Leak]:
+def assemble(
+    project: Project,
+    mapping: dict[str, str],
+    budget_hours: float,
+    packages: PrebuiltPackages | None = None,
+    progress: Progress = SILENT,
+) -> Build:
+    """The packets `mapping` (packet id → item id) names, without their archives."""
+    progress.start("building packets", len(mapping))
+    packets = {}
+    packages_dir = packages.path if packages is not None else None
+    shared = workspace.Shared.read(project)
+    for pid, item_id in mapping.items():
+        source = project.item_file(item_id).read_text(encoding="utf-8")
+        problem = to_problem(source, item_id, pid)
+        packets[pid] = workspace.build(
+            project, pid, item_id, problem, budget_hours, packages_dir, shared
+        )
+        progress.done(pid)
+    return Build(mapping, packets)
+
+
+def leak_needles(project: Project) -> list[scan.Needle]:
     answers_path = project.evaluator_dir / "answers.toml"
     answers = load_answers(answers_path) if answers_path.exists() else {}
-    needles = scan.needles(project.register, answers)
+    return scan.needles(project.register, answers)
+
+
+def leak_scan(
+    project: Project,
+    result: Build,
+    packets: Sequence[str] | None = None,
+    needles: list[scan.Needle] | None = None,
+) -> list[scan.Leak]:
+    """The leaks in the packets (all, or those named), with their file names."""
+    needles = leak_needles(project) if needles is None else needles
+    decoded: dict[bytes, str] = {}  # the vendored files: one text for every packet
     texts = {}
-    for pid, packet in result.packets.items():
-        for rel, data in packet.files.items():
-            texts[f"{pid}/{rel}"] = data.decode("utf-8", errors="replace")
+    for pid in result.packets if packets is None else packets:
+        for rel, data in result.packets[pid].files.items():
+            text = decoded.get(data)
+            if text is None:
+                text = decoded[data] = data.decode("utf-8", errors="replace")
+            texts[f"{pid}/{rel}"] = text
     return scan.scan(texts, project.register, needles)
 
 
@@ -264,8 +326,8 @@ def key_document(
                 "path": source.relative_to(project.root).as_posix(),
                 "sha256": sha256_file(source),
             },
-            "files": {rel: archive.sha256(data) for rel, data in sorted(packet.files.items())},
-            "archive_sha256": archive.sha256(result.archives[pid]),
+            "files": dict(sorted(result.file_hashes(pid).items())),
+            "archive_sha256": result.digest(result.archives[pid]),
             "stripped": list(packet.stripped),
         }
     doc = {
@@ -288,11 +350,25 @@ def key_document(
 
 
 def _write_tree(tree: dict[str, bytes], executables: set[str], dest: Path) -> None:
+    """Write `tree` into the fresh folder `dest`: each folder made once, each file created,
+    written and given its mode through one descriptor."""
+    made: set[str] = set()
+    for rel in tree:
+        folder = rel.rpartition("/")[0]
+        if folder and folder not in made:
+            (dest / folder).mkdir(parents=True, exist_ok=True)
+            made.add(folder)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
     for rel, data in tree.items():
-        path = dest / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
-        path.chmod(0o755 if rel in executables else 0o644)
+        mode = 0o755 if rel in executables else 0o644
+        fd = os.open(dest / rel, flags, mode)
+        try:
+            os.fchmod(fd, mode)  # exactly this mode, whatever the umask
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+        finally:
+            os.close(fd)
 
 
 @dataclass
@@ -368,6 +444,7 @@ def export(
     mathlib_from: Path | None = None,
     left_out: Mapping[str, str] | None = None,
     progress: Progress = SILENT,
+    parallel: bool = True,
 ) -> ExportResult:
     """Export packets of `items`; `left_out`: the other items of `subset`, each with why
     (`exportable`), recorded in the key and counted in MANIFEST.json; `mathlib_from`: a
@@ -403,17 +480,19 @@ def export(
         else None
     )
     progress.start(f"checking {len(items)} statement(s)")
-    gate(project, items)
+    files = gate_files(project, items)
     generated = salt is None
     salt = ids.new_salt() if salt is None else salt
-    result = build(project, [i.id for i in items], salt, budget_hours, packages, progress)
-    result.left_out = left_out
+    mapping = ids.assign([i.id for i in items], salt, register_ids(project))
     if earlier is not None and not force:
-        _check_remapping(earlier, result.mapping, ids.numbered_over(register_ids(project)))
-    progress.start("scanning the packets for leaks")
-    leaks = leak_scan(project, result)
-    if leaks:
-        raise PacketLeak(leaks)
+        _check_remapping(earlier, mapping, ids.numbered_over(register_ids(project)))
+    try:
+        result = assemble(project, mapping, budget_hours, packages, progress)
+    except OfbError:
+        gate_check(project, files)  # a statement the gate refuses: its report comes first
+        raise
+    result.left_out = left_out
+    result.archives = _check_scan_and_compress(project, files, result, progress, parallel)
     key = key_document(
         project,
         result,
@@ -437,6 +516,52 @@ def export(
         shutil.rmtree(staging, ignore_errors=True)
         raise
     return ExportResult(out, key_path, result.mapping, generated, reused, left_out)
+
+
+def _check_scan_and_compress(
+    project: Project, files: list[Path], result: Build, progress: Progress, parallel: bool
+) -> dict[str, bytes]:
+    """The gate's check, the leak scan and the archives, on both cores: a forked copy
+    (`forked`) runs the gate and scans a third of the packets while this process scans
+    the rest and compresses the archives on threads (zlib lets go of the GIL). The copy
+    answers pass or fail; on a failure, or with no copy, this process does that work
+    itself, so the report and the exception are the ones a serial export gives."""
+    needles = leak_needles(project)
+    pids = list(result.packets)
+    theirs = pids[::FORKED_SHARE] if parallel and forked.may_fork() else []
+    forked_ids = frozenset(theirs)
+    ours = [pid for pid in pids if pid not in forked_ids]
+
+    def copy_s_part() -> int:
+        gate_check(project, files)
+        return GATE_ONLY if leak_scan(project, result, theirs, needles) else forked.PASSED
+
+    # The copy is forked first, while this process has a single thread.
+    with (
+        forked.ForkedCheck(copy_s_part, enabled=bool(theirs)) as copy,
+        ThreadPoolExecutor(max_workers=ARCHIVE_THREADS) as pool,
+    ):
+        coming = archive.start(
+            pool, {pid: (p.files, p.executables) for pid, p in result.packets.items()}
+        )
+        try:
+            progress.start("scanning the packets for leaks")
+            leaks = leak_scan(project, result, ours, needles)
+            status = copy.status()
+            if status not in (forked.PASSED, GATE_ONLY):
+                gate_check(project, files)
+            if status != forked.PASSED:
+                leaks = sorted(
+                    set(leaks + leak_scan(project, result, theirs, needles)),
+                    key=lambda leak: (leak.path, leak.line, leak.what, leak.text),
+                )
+            if leaks:
+                raise PacketLeak(leaks)
+        except BaseException:
+            for future in coming.values():  # nothing will be written: spare the work
+                future.cancel()
+            raise
+        return {pid: future.result() for pid, future in coming.items()}
 
 
 def read_salt(path: Path) -> bytes:
@@ -520,10 +645,10 @@ def verify(project: Project, key_path: Path, out: Path, salt: bytes | None = Non
     for pid, entry in key.packets.items():
         if pid not in rebuilt.packets:
             continue
-        got = {rel: archive.sha256(data) for rel, data in rebuilt.packets[pid].files.items()}
+        got = rebuilt.file_hashes(pid)
         if entry.files is not None and got != entry.files:
             differences.append(f"{pid}: file hashes differ from the key")
-        if entry.archive_sha256 not in (None, archive.sha256(rebuilt.archives[pid])):
+        if entry.archive_sha256 not in (None, rebuilt.digest(rebuilt.archives[pid])):
             differences.append(f"archives/{pid}.tar.gz: archive hash differs from the key")
     return differences + _compare_disk(key, rebuilt, out)
 
@@ -556,9 +681,9 @@ def _expected_hashes(key: EvaluatorKey, rebuilt: Build) -> dict[str, str]:
     archives: dict[str, str] = {}
     for pid, entry in key.packets.items():
         if pid in rebuilt.packets:
-            for rel, data in rebuilt.packets[pid].files.items():
-                expected[f"{pid}/{rel}"] = archive.sha256(data)
-            archives[pid] = archive.sha256(rebuilt.archives[pid])
+            for rel, digest in rebuilt.file_hashes(pid).items():
+                expected[f"{pid}/{rel}"] = digest
+            archives[pid] = rebuilt.digest(rebuilt.archives[pid])
             continue
         for rel, digest in (entry.files or {}).items():
             expected[f"{pid}/{rel}"] = digest

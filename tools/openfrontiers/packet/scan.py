@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..check import leaks
 from ..evaluator import ReferenceAnswer
 from ..evaluator.secrets import secrets
-from ..lean.lexer import COMMENT_KINDS, Kind, tokenize
+from ..lean.lexer import COMMENT_KINDS, Kind, Token, tokenize
 from ..register import Register
 
 DEPENDENCY_FILES = {"lakefile.toml", "lake-manifest.json"}
@@ -103,7 +103,7 @@ class Scanner:
     def __init__(self, register: Register, needle_list: Iterable[Needle]) -> None:
         self.ids = {i.id for i in register}
         self.needles = {n.text: n.what for n in needle_list}
-        self.pattern = leaks.trie_pattern(self.needles)
+        self.pattern = leaks.NeedleSearch(self.needles)
         self._cache: dict[tuple[str, str], list[Leak]] = {}
 
     def _ids(self, text: str) -> Iterable[re.Match[str]]:
@@ -148,14 +148,15 @@ class Scanner:
                 Leak("", _line(text, m.start()), m.group(), "an upstream name")
                 for m in leaks.UPSTREAM_NAMES.regex.finditer(text)
             ]
-        for offset, prose in _prose(kind, text):
+        tokens = tokenize(text) if kind in ("lean", "library") else []  # once for both passes
+        for offset, prose in _prose(kind, text, tokens):
             for hit in leaks.scan_text(prose):
                 if hit.rule not in ("link-review", "leak-status-link"):  # URLs are reported above
                     found.append(Leak("", _line(text, offset + hit.start), hit.text, hit.what))
         patterns = [
             p for p in leaks.ANSWER_PATTERNS if kind != "library" or p.rule != "leak-answer"
         ]
-        for offset, words in _answer_text(kind, text):
+        for offset, words in _answer_text(kind, text, tokens):
             for hit in leaks.scan_answers(words, patterns):
                 found.append(Leak("", _line(text, offset + hit.start), hit.text, hit.what))
         return found
@@ -171,18 +172,19 @@ def scan(files: dict[str, str], register: Register, needle_list: Iterable[Needle
     return sorted(set(found), key=lambda leak: (leak.path, leak.line, leak.what, leak.text))
 
 
-def _prose(kind: str, text: str) -> list[tuple[int, str]]:
-    """The prose of a file: Lean comments and docstrings, or a whole README."""
+def _prose(kind: str, text: str, tokens: list[Token]) -> list[tuple[int, str]]:
+    """The prose of a file: Lean comments and docstrings (`tokens`: a Lean file's), or a
+    whole README."""
     if kind in ("lean", "library"):
-        return [(t.start, t.text) for t in tokenize(text) if t.kind in COMMENT_KINDS]
+        return [(t.start, t.text) for t in tokens if t.kind in COMMENT_KINDS]
     if kind == "prose":
         return [(0, text)]
     return []
 
 
-def _answer_text(kind: str, text: str) -> list[tuple[int, str]]:
+def _answer_text(kind: str, text: str, tokens: list[Token]) -> list[tuple[int, str]]:
     """Where an answer may be written out: the prose, and a Lean file's string literals."""
     if kind in ("lean", "library"):
         kinds = COMMENT_KINDS | set(STRING_KINDS)
-        return [(t.start, t.text) for t in tokenize(text) if t.kind in kinds]
-    return _prose(kind, text)
+        return [(t.start, t.text) for t in tokens if t.kind in kinds]
+    return _prose(kind, text, tokens)

@@ -64,16 +64,22 @@ def _package_root() -> Path:
     return Path(__file__).resolve().parents[1]
 
 
+def _mathlib_pin(project: Project) -> dict:
+    pins = tomllib.loads((project.root / "lakefile.toml").read_text(encoding="utf-8"))
+    (mathlib,) = [r for r in pins.get("require", []) if r.get("name") == "mathlib"]
+    return dict(mathlib)
+
+
 def lakefile(
     packet_id: str,
     project: Project,
     libraries: tuple[str, ...] = ("Problem", "Solution"),
     packages_dir: str | None = None,
+    mathlib: dict | None = None,
 ) -> str:
     """The packet's lakefile; the grader builds its Challenge and Solution workspaces from
     the same text with other library names and Mathlib's prebuilt `packages_dir`."""
-    pins = tomllib.loads((project.root / "lakefile.toml").read_text(encoding="utf-8"))
-    (mathlib,) = [r for r in pins.get("require", []) if r.get("name") == "mathlib"]
+    mathlib = _mathlib_pin(project) if mathlib is None else mathlib
     blocks = [
         (
             "# Your submission: Solution.lean.\n"
@@ -176,6 +182,43 @@ independent checkers; both must accept.
 """
 
 
+@dataclass(frozen=True)
+class Shared:
+    """What every packet of one export takes from the repository, read once: the
+    toolchain, Mathlib's pin, the manifest's text and the vendored files."""
+
+    toolchain: bytes
+    mathlib: dict
+    # (packet id length, packages dir) → (the manifest's text, the placeholder in it)
+    manifests: dict[tuple[int, str | None], tuple[str, str]]
+    vendored: dict[str, bytes]  # packet path → content, the same bytes object in every packet
+
+    @classmethod
+    def read(cls, project: Project) -> Shared:
+        vendored: dict[str, bytes] = {}
+        for path in sorted(project.util_dir.rglob("*.lean")):
+            vendored[path.relative_to(project.root).as_posix()] = path.read_bytes()
+        package = _package_root()
+        for module in CHECKER_MODULES:
+            vendored[f"checker/openfrontiers/{module}"] = (package / module).read_bytes()
+        return cls(project.toolchain_file.read_bytes(), _mathlib_pin(project), {}, vendored)
+
+    def manifest(self, packet_id: str, project: Project, packages_dir: str | None) -> str:
+        """`manifest(packet_id, …)`, laid out once per id length: the layout depends on
+        the name's width only, so a placeholder of the same width stands for it."""
+        layout = (len(packet_id), packages_dir)
+        if not (packet_id.isascii() and packet_id.isalnum()):  # else JSON may escape it
+            return manifest(packet_id, project, packages_dir)
+        if layout not in self.manifests:
+            placeholder = "Q" * len(packet_id)
+            text = manifest(placeholder, project, packages_dir)
+            if text.count(f'"{placeholder}"') != 1:
+                return manifest(packet_id, project, packages_dir)
+            self.manifests[layout] = (text, placeholder)
+        text, placeholder = self.manifests[layout]
+        return text.replace(f'"{placeholder}"', f'"{packet_id}"')
+
+
 def build(
     project: Project,
     packet_id: str,
@@ -183,22 +226,22 @@ def build(
     problem: Problem,
     budget_hours: float,
     packages_dir: str | None = None,
+    shared: Shared | None = None,
 ) -> Packet:
     """The packet's files; `packages_dir`: where the sandbox holds the prebuilt Mathlib
-    (`packet.mathlib`), None when the solver fetches it."""
-    toolchain = project.toolchain_file.read_text(encoding="utf-8")
+    (`packet.mathlib`), None when the solver fetches it; `shared`: what the packets of one
+    export share, read once (`Shared.read`)."""
+    shared = Shared.read(project) if shared is None else shared
+    toolchain = shared.toolchain.decode("utf-8")
     files: dict[str, bytes] = {
         "README.md": readme(packet_id, budget_hours, toolchain, packages_dir).encode(),
-        "lean-toolchain": project.toolchain_file.read_bytes(),
-        "lakefile.toml": lakefile(packet_id, project, packages_dir=packages_dir).encode(),
-        "lake-manifest.json": manifest(packet_id, project, packages_dir).encode(),
+        "lean-toolchain": shared.toolchain,
+        "lakefile.toml": lakefile(
+            packet_id, project, packages_dir=packages_dir, mathlib=shared.mathlib
+        ).encode(),
+        "lake-manifest.json": shared.manifest(packet_id, project, packages_dir).encode(),
         "Problem.lean": problem.text.encode(),
         "check_submission": CHECK_SUBMISSION.encode(),
     }
-    for path in sorted(project.util_dir.rglob("*.lean")):
-        rel = path.relative_to(project.root).as_posix()
-        files[rel] = path.read_bytes()
-    package = _package_root()
-    for module in CHECKER_MODULES:
-        files[f"checker/openfrontiers/{module}"] = (package / module).read_bytes()
+    files.update(shared.vendored)
     return Packet(packet_id, item_id, files, frozenset({"check_submission"}), problem.stripped)
