@@ -21,7 +21,7 @@ from ofb_testing import GOOD_STATEMENT, REPO, Checkout, written_item
 from openfrontiers.check import leaks
 from openfrontiers.check.engine import check_files
 from openfrontiers.check.findings import Severity
-from openfrontiers.errors import OfbError
+from openfrontiers.errors import BadInput, OfbError
 from openfrontiers.packet import archive, workspace
 from openfrontiers.packet import export as px
 from openfrontiers.project import Project
@@ -224,5 +224,5 @@ def test_the_parallel_export_writes_and_refuses_as_the_serial_one(checkout: Chec
     assert _refusal(checkout, True) == every
     statement.write_text(original.replace("answer(sorry)", "answer(True)"))
     gate = _refusal(checkout, False)
-    assert gate[0] is OfbError and "leak-answer" in gate[1]
+    assert gate[0] is BadInput and "leak-answer" in gate[1]
     assert _refusal(checkout, True) == gate
