@@ -12,6 +12,7 @@ import re
 import signal
 import tarfile
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -22,10 +23,10 @@ from openfrontiers.check import leaks
 from openfrontiers.check.engine import check_files
 from openfrontiers.check.findings import Severity
 from openfrontiers.errors import BadInput, OfbError
-from openfrontiers.packet import archive, workspace
+from openfrontiers.packet import archive, scan, workspace
 from openfrontiers.packet import export as px
 from openfrontiers.project import Project
-from openfrontiers.register import Subset
+from openfrontiers.register import Register, Subset
 
 HEAD = leaks.NeedleSearch.HEAD
 SALT = b"a salt that is only for tests\n"
@@ -86,7 +87,9 @@ def _gzip_file_archive(root: str, files: dict[str, bytes], executables: set[str]
     entries = sorted([(d, None) for d in dirs] + [(f"{root}/{p}", p) for p in files])
     raw = io.BytesIO()
     with (
-        gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0, compresslevel=6) as gz,
+        gzip.GzipFile(
+            filename="", mode="wb", fileobj=raw, mtime=0, compresslevel=archive.LEVEL
+        ) as gz,
         tarfile.open(fileobj=gz, mode="w", format=tarfile.USTAR_FORMAT) as tar,
     ):
         for name, rel in entries:
@@ -198,14 +201,15 @@ def _refusal(checkout: Checkout, parallel: bool) -> tuple[type, str]:
 
 
 def test_the_parallel_export_writes_and_refuses_as_the_serial_one(checkout: Checkout):
-    """The forked copy runs the gate and scans every third packet: a leak only the scan
-    sees in one of its packets, leaks in all packets, and a statement the gate refuses are
-    reported exactly as by an export on one process; a clean export writes the same bytes."""
+    """The forked copy runs the gate's check while this process scans: a leak only the
+    scan sees in one packet, leaks in all packets, and a statement the gate refuses (with
+    every packet leaking too: the gate's report comes first) are reported exactly as by an
+    export on one process; a clean export writes the same bytes."""
     made = _written(checkout, 7)
     serial, parallel = _export(checkout, "serial", False), _export(checkout, "parallel", True)
     for rel in sorted(p.relative_to(serial.out) for p in serial.out.rglob("*") if p.is_file()):
         assert (parallel.out / rel).read_bytes() == (serial.out / rel).read_bytes(), rel
-    first = min(serial.mapping)  # the copy's share always holds the first packet
+    first = max(serial.mapping)
     leaky = serial.mapping[first]
     # A writer's name: the gate does not look for it, the scan does.
     checkout.set_item(replace(checkout.items[leaky], writer="Zacharias Quux"))
@@ -226,3 +230,57 @@ def test_the_parallel_export_writes_and_refuses_as_the_serial_one(checkout: Chec
     gate = _refusal(checkout, False)
     assert gate[0] is BadInput and "leak-answer" in gate[1]
     assert _refusal(checkout, True) == gate
+
+
+def test_files_a_packet_shares_with_another_are_hard_links_with_their_own_mode(tmp_path):
+    tree = {
+        "P1/checker/a.py": b"shared",
+        "P1/run": b"shared",  # the same bytes, executable: a file of its own
+        "P1/README.md": b"# P1",
+        "P2/checker/a.py": b"shared",
+        "P2/run": b"shared",
+        "P2/README.md": b"# P2",
+    }
+    os.umask(old := os.umask(0o077))  # a strict umask changes no mode
+    try:
+        px._write_tree(tree, {"P1/run", "P2/run"}, tmp_path)
+    finally:
+        os.umask(old)
+    for rel, data in tree.items():
+        assert (tmp_path / rel).read_bytes() == data
+        want = 0o755 if rel.endswith("/run") else 0o644
+        assert (tmp_path / rel).stat().st_mode & 0o777 == want, rel
+    inode = {rel: (tmp_path / rel).stat().st_ino for rel in tree}
+    assert inode["P1/checker/a.py"] == inode["P2/checker/a.py"] != inode["P1/run"]
+    assert inode["P1/run"] == inode["P2/run"]
+    assert inode["P1/README.md"] != inode["P2/README.md"]
+    assert (tmp_path / "P1/README.md").stat().st_nlink == 1
+
+
+def test_texts_that_differ_by_their_packet_id_alone_are_reported_each_with_its_own():
+    """The scan reads such a text once (`Scanner.content`); every packet still gets its
+    own report, with its own path and id in the text found; any other difference is read."""
+    template = "# Problem {pid}\n\nSee https://example.org/{pid}/notes for Zacharias Quux.\n"
+    needles = [scan.Needle("zacharias quux", "a writer's name")]
+    files = {f"{pid}/README.md": template.format(pid=pid) for pid in ("P001", "P002", "P003")}
+    files["P003/README.md"] += "Also the 2027 paper.\n"  # more than the id differs
+    found = scan.scan(files, Register(Path("items.toml"), {}), needles)
+    by_packet = {
+        pid: {(leak.line, leak.what, leak.text) for leak in found if leak.path.startswith(pid)}
+        for pid in ("P001", "P002", "P003")
+    }
+    for pid in ("P001", "P002"):
+        assert by_packet[pid] == {
+            (3, "a URL", f"https://example.org/{pid}/notes"),
+            (3, "a writer's name", "zacharias quux"),
+        }
+    assert by_packet["P003"] >= {(3, "a URL", "https://example.org/P003/notes")}
+    assert any(leak.line == 4 for leak in found if leak.path == "P003/README.md"), found
+    fresh = {
+        path: scan.scan({path: text}, Register(Path("items.toml"), {}), needles)
+        for path, text in files.items()
+    }
+    assert found == sorted(
+        {leak for leaks_ in fresh.values() for leak in leaks_},
+        key=lambda leak: (leak.path, leak.line, leak.what, leak.text),
+    )

@@ -13,10 +13,9 @@ import re
 import tomllib
 from collections.abc import Mapping
 from datetime import date, datetime
+from functools import cache
 from pathlib import Path
 from typing import Any
-
-import jsonschema
 
 from .errors import BadInput, InputError, Location
 
@@ -74,10 +73,22 @@ def _value_state(value: str) -> tuple[str | None, int]:
 
 
 class KeyLines:
-    """The line of every key path in one TOML text."""
+    """The line of every key path in one TOML text, read the first time a line is asked
+    for: most loads find no error, and the scan costs as much as parsing the file."""
 
     def __init__(self, text: str) -> None:
-        self.lines: dict[Path_, int] = {}
+        self._text = text
+        self._lines: dict[Path_, int] | None = None
+
+    @property
+    def lines(self) -> dict[Path_, int]:
+        if self._lines is None:
+            self._lines = self._scan(self._text)
+        return self._lines
+
+    @staticmethod
+    def _scan(text: str) -> dict[Path_, int]:
+        lines: dict[Path_, int] = {}
         table: Path_ = ()
         counts: dict[Path_, int] = {}
         open_string: str | None = None
@@ -98,14 +109,15 @@ class KeyLines:
                 path = _split_key(line[2 : line.find("]]")])
                 counts[path] = counts.get(path, -1) + 1
                 table = path + (counts[path],)
-                self.lines.setdefault(table, lineno)
+                lines.setdefault(table, lineno)
             elif line.startswith("["):
                 table = _split_key(line[1 : line.find("]")])
-                self.lines.setdefault(table, lineno)
+                lines.setdefault(table, lineno)
             elif "=" in line:
                 key, _, value = line.partition("=")
-                self.lines.setdefault(table + _split_key(key), lineno)
+                lines.setdefault(table + _split_key(key), lineno)
                 open_string, depth = _value_state(value.strip())
+        return lines
 
     def line(self, path: Path_) -> int:
         """The line of `path`, or of its nearest defined ancestor (0 if none)."""
@@ -159,11 +171,16 @@ def _is_date(_checker: object, value: object) -> bool:
     return isinstance(value, date) and not isinstance(value, datetime)
 
 
-# JSON Schema 2020-12 over TOML values: also the type "date" (a TOML local date).
-_Validator = jsonschema.validators.extend(
-    jsonschema.Draft202012Validator,
-    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("date", _is_date),
-)
+@cache
+def _validator() -> Any:
+    """JSON Schema 2020-12 over TOML values: also the type "date" (a TOML local date).
+    Made on first use: importing jsonschema costs a third of a small command's start."""
+    import jsonschema
+
+    return jsonschema.validators.extend(
+        jsonschema.Draft202012Validator,
+        type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("date", _is_date),
+    )
 
 
 def schema_errors(
@@ -186,7 +203,7 @@ def schema_errors(
         error = InputError(Location(path, lines.line(key)), names.get(rule, rule), message)
         found.setdefault((error.where.line or 0, error.rule, message), error)
 
-    for error in _Validator(schema).iter_errors(data):
+    for error in _validator()(schema).iter_errors(data):
         key = (*at, *error.absolute_path)
         where = ".".join(map(str, key)) or "the file"
         value, sub, kind = error.instance, error.schema, error.validator

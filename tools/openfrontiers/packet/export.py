@@ -19,7 +19,7 @@ import shutil
 import subprocess
 import tempfile
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -48,8 +48,6 @@ UNDER_REVIEW = "an unrepaired must-fix review"  # why `exportable` leaves an ite
 # register, the docs and the evaluator files, never a statement, so it need not run them.
 STATEMENT_RULES = tuple(r for r in RULES if r.scope is not Scope.TREE)
 ARCHIVE_THREADS = 2
-FORKED_SHARE = 3  # the forked copy scans every third packet: it runs the gate's check too
-GATE_ONLY = 3  # the copy's status: the gate passed, its packets leak
 
 
 class PacketLeak(BadInput):
@@ -269,17 +267,14 @@ def leak_needles(project: Project) -> list[scan.Needle]:
 
 
 def leak_scan(
-    project: Project,
-    result: Build,
-    packets: Sequence[str] | None = None,
-    needles: list[scan.Needle] | None = None,
+    project: Project, result: Build, needles: list[scan.Needle] | None = None
 ) -> list[scan.Leak]:
-    """The leaks in the packets (all, or those named), with their file names."""
+    """The leaks in the packets, with their file names."""
     needles = leak_needles(project) if needles is None else needles
     decoded: dict[bytes, str] = {}  # the vendored files: one text for every packet
     texts = {}
-    for pid in result.packets if packets is None else packets:
-        for rel, data in result.packets[pid].files.items():
+    for pid, packet in result.packets.items():
+        for rel, data in packet.files.items():
             text = decoded.get(data)
             if text is None:
                 text = decoded[data] = data.decode("utf-8", errors="replace")
@@ -351,7 +346,10 @@ def key_document(
 
 def _write_tree(tree: dict[str, bytes], executables: set[str], dest: Path) -> None:
     """Write `tree` into the fresh folder `dest`: each folder made once, each file created,
-    written and given its mode through one descriptor."""
+    written and given its mode through one descriptor. A file whose bytes and mode an
+    earlier one has (the vendored checker and Lake files of every packet) is a hard link
+    to it: making an inode costs several times a link, and nothing edits a packet in
+    place (the jail copies a packet in; `packet verify` compares bytes)."""
     made: set[str] = set()
     for rel in tree:
         folder = rel.rpartition("/")[0]
@@ -359,9 +357,15 @@ def _write_tree(tree: dict[str, bytes], executables: set[str], dest: Path) -> No
             (dest / folder).mkdir(parents=True, exist_ok=True)
             made.add(folder)
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
+    first: dict[tuple[bytes, int], Path] = {}
     for rel, data in tree.items():
         mode = 0o755 if rel in executables else 0o644
-        fd = os.open(dest / rel, flags, mode)
+        path = dest / rel
+        earlier = first.setdefault((data, mode), path)
+        if earlier is not path:
+            os.link(earlier, path)
+            continue
+        fd = os.open(path, flags, mode)
         try:
             os.fchmod(fd, mode)  # exactly this mode, whatever the umask
             view = memoryview(data)
@@ -486,13 +490,17 @@ def export(
     mapping = ids.assign([i.id for i in items], salt, register_ids(project))
     if earlier is not None and not force:
         _check_remapping(earlier, mapping, ids.numbered_over(register_ids(project)))
-    try:
-        result = assemble(project, mapping, budget_hours, packages, progress)
-    except OfbError:
-        gate_check(project, files)  # a statement the gate refuses: its report comes first
-        raise
-    result.left_out = left_out
-    result.archives = _check_scan_and_compress(project, files, result, progress, parallel)
+    # From here the gate's check runs in a forked copy, on the other core (`forked`).
+    with forked.ForkedCheck(lambda: _passes_gate(project, files), enabled=parallel) as copy:
+        try:
+            result = assemble(project, mapping, budget_hours, packages, progress)
+        except OfbError:
+            _gate_answer(copy, project, files)  # a statement the gate refuses: it comes first
+            raise
+        result.left_out = left_out
+        result.archives = _scan_and_compress(
+            project, result, progress, lambda: _gate_answer(copy, project, files)
+        )
     key = key_document(
         project,
         result,
@@ -518,43 +526,32 @@ def export(
     return ExportResult(out, key_path, result.mapping, generated, reused, left_out)
 
 
-def _check_scan_and_compress(
-    project: Project, files: list[Path], result: Build, progress: Progress, parallel: bool
-) -> dict[str, bytes]:
-    """The gate's check, the leak scan and the archives, on both cores: a forked copy
-    (`forked`) runs the gate and scans a third of the packets while this process scans
-    the rest and compresses the archives on threads (zlib lets go of the GIL). The copy
-    answers pass or fail; on a failure, or with no copy, this process does that work
-    itself, so the report and the exception are the ones a serial export gives."""
-    needles = leak_needles(project)
-    pids = list(result.packets)
-    theirs = pids[::FORKED_SHARE] if parallel and forked.may_fork() else []
-    forked_ids = frozenset(theirs)
-    ours = [pid for pid in pids if pid not in forked_ids]
+def _passes_gate(project: Project, files: list[Path]) -> int:
+    gate_check(project, files)
+    return forked.PASSED
 
-    def copy_s_part() -> int:
+
+def _gate_answer(copy: forked.ForkedCheck, project: Project, files: list[Path]) -> None:
+    """The gate's check, as the forked copy answered it: on a failure, or with no copy,
+    this process runs it itself, so the report and the exception are a serial run's."""
+    if copy.status() != forked.PASSED:
         gate_check(project, files)
-        return GATE_ONLY if leak_scan(project, result, theirs, needles) else forked.PASSED
 
-    # The copy is forked first, while this process has a single thread.
-    with (
-        forked.ForkedCheck(copy_s_part, enabled=bool(theirs)) as copy,
-        ThreadPoolExecutor(max_workers=ARCHIVE_THREADS) as pool,
-    ):
+
+def _scan_and_compress(
+    project: Project, result: Build, progress: Progress, gate: Callable[[], None]
+) -> dict[str, bytes]:
+    """The leak scan and the archives, while a forked copy runs the gate's check (`gate`
+    waits for its answer): this process scans the packets and compresses the archives
+    on threads (zlib lets go of the GIL). The gate's refusal comes before the scan's."""
+    with ThreadPoolExecutor(max_workers=ARCHIVE_THREADS) as pool:
         coming = archive.start(
             pool, {pid: (p.files, p.executables) for pid, p in result.packets.items()}
         )
         try:
             progress.start("scanning the packets for leaks")
-            leaks = leak_scan(project, result, ours, needles)
-            status = copy.status()
-            if status not in (forked.PASSED, GATE_ONLY):
-                gate_check(project, files)
-            if status != forked.PASSED:
-                leaks = sorted(
-                    set(leaks + leak_scan(project, result, theirs, needles)),
-                    key=lambda leak: (leak.path, leak.line, leak.what, leak.text),
-                )
+            leaks = leak_scan(project, result)
+            gate()
             if leaks:
                 raise PacketLeak(leaks)
         except BaseException:
