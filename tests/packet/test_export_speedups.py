@@ -284,3 +284,16 @@ def test_texts_that_differ_by_their_packet_id_alone_are_reported_each_with_its_o
         {leak for leaks_ in fresh.values() for leak in leaks_},
         key=lambda leak: (leak.path, leak.line, leak.what, leak.text),
     )
+
+
+def test_where_hard_links_fail_the_files_are_written_out(tmp_path, monkeypatch):
+    def no_links(*_args, **_kwargs):
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_links)
+    tree = {f"P{k}/checker/a.py": b"shared" for k in range(3)}
+    px._write_tree(tree, set(), tmp_path)
+    for rel in tree:
+        assert (tmp_path / rel).read_bytes() == b"shared"
+        assert (tmp_path / rel).stat().st_nlink == 1
+        assert (tmp_path / rel).stat().st_mode & 0o777 == 0o644

@@ -349,7 +349,8 @@ def _write_tree(tree: dict[str, bytes], executables: set[str], dest: Path) -> No
     written and given its mode through one descriptor. A file whose bytes and mode an
     earlier one has (the vendored checker and Lake files of every packet) is a hard link
     to it: making an inode costs several times a link, and nothing edits a packet in
-    place (the jail copies a packet in; `packet verify` compares bytes)."""
+    place (the jail copies a packet in; `packet verify` compares bytes). Where a link
+    fails, the file is written out, and later copies link to it."""
     made: set[str] = set()
     for rel in tree:
         folder = rel.rpartition("/")[0]
@@ -363,8 +364,11 @@ def _write_tree(tree: dict[str, bytes], executables: set[str], dest: Path) -> No
         path = dest / rel
         earlier = first.setdefault((data, mode), path)
         if earlier is not path:
-            os.link(earlier, path)
-            continue
+            try:
+                os.link(earlier, path)
+                continue
+            except OSError:  # a file system without hard links, or at its link limit
+                first[data, mode] = path
         fd = os.open(path, flags, mode)
         try:
             os.fchmod(fd, mode)  # exactly this mode, whatever the umask
