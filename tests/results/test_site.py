@@ -49,6 +49,7 @@ class _Page(HTMLParser):
         super().__init__()
         self.tables: dict[str, list[list[str]]] = {}
         self.links: list[str] = []
+        self.ids: list[str] = []
         self._caption: str | None = None
         self._rows: list[list[str]] = []
         self._cell: list[str] | None = None
@@ -58,6 +59,8 @@ class _Page(HTMLParser):
         for name, value in attrs:
             if name in ("href", "src") and value is not None:
                 self.links.append(value)
+            if name == "id" and value is not None:
+                self.ids.append(value)
         if tag == "table":
             self._caption, self._rows = "", []
         elif tag == "caption":
@@ -136,11 +139,16 @@ def test_every_link_stays_inside_the_site_and_nothing_comes_from_the_network(sit
         "items/O22.html",
     }
     for page in pages:
-        for link in parse(page).links:
+        parsed = parse(page)
+        assert len(set(parsed.ids)) == len(parsed.ids), (page, parsed.ids)
+        for link in parsed.links:
             assert not re.match(r"[a-z]+:", link) and not link.startswith("//"), (page, link)
             if link.startswith("#"):
+                assert link[1:] in parsed.ids, (page, link)
                 continue
             target = (page.parent / link.split("#")[0]).resolve()
+            if "#" in link:
+                assert f'id="{link.split("#")[1]}"' in target.read_text(encoding="utf-8"), link
             assert target.is_file() and site.out.resolve() in target.parents, (page, link)
     for path in site.out.rglob("*"):
         if path.suffix in (".html", ".css", ".js"):

@@ -311,9 +311,9 @@ def index_html(report: Report, nav: str, footer: str) -> str:
         ),
         '<h2 id="runs">Runs</h2>\n',
         _runs_list(results.runs),
-        '<h2 id="table3">Solved items (Table 3)</h2>\n',
+        '<h2 id="solved">Solved items (Table 3)</h2>\n',
         table3_html(results, tables["table3"], ""),
-        '<h2 id="table7">Per-run details (Table 7)</h2>\n',
+        '<h2 id="details">Per-run details (Table 7)</h2>\n',
         _generic(tables["table7"], ""),
         '<h2 id="open">Open and frozen items</h2>\n',
         _generic(tables["open_items"], ""),
@@ -328,7 +328,7 @@ def index_html(report: Report, nav: str, footer: str) -> str:
             "<p>Every configuration made one attempt per item: pass@k needs several runs of "
             "a configuration (Table 3's solved share is pass@1).</p>\n"
         )
-    parts += ['<h2 id="overlaps">Overlaps between models</h2>\n', _generic(tables["overlaps"], "")]
+    parts += ['<h2 id="overlap">Overlaps between models</h2>\n', _generic(tables["overlaps"], "")]
     parts.append('<h2 id="figures">Figures</h2>\n')
     for figure in report.figures:
         parts.append(

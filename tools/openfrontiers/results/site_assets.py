@@ -37,6 +37,9 @@ th[aria-sort="descending"] button::after { content: " ▼"; }
 td.state-solved { color: var(--mark); font-weight: 600; }
 td.state-frozen { color: var(--frozen); font-weight: 600; }
 .note { font-size: 0.85rem; max-width: 60rem; }
+dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; }
+dt { font-weight: 600; }
+dd { margin: 0; }
 figure { margin: 1rem 0; }
 figure img { max-width: 100%; height: auto; }
 pre { overflow-x: auto; padding: 0.75rem; border: 1px solid var(--line); font-size: 0.85rem; }
