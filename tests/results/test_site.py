@@ -267,3 +267,28 @@ def test_cli_writes_the_site_without_a_report_folder(tmp_path, capsys, monkeypat
     assert statement.splitlines()[-1].strip() in (out / "items" / "R07.html").read_text()
     neither = ofb(capsys, "report", str(run), "--key", str(key))
     assert neither.code == 2 and "--site DIR" in neither.err
+
+
+def test_the_real_register_and_key_give_every_item_a_page_and_no_false_refusal(
+    tmp_path, capsys, monkeypatch
+):
+    """Every item of the shipped register, with its statement file, checked against the
+    shipped evaluator key: the leak scan must pass public text, and each solved item is
+    solved in the fixture so the pages name it beside its verdict."""
+    monkeypatch.setenv("OFB_ROOT", str(REPO))
+    from openfrontiers.project import Project
+
+    project = Project.find()
+    items = [i.id for i in project.register]
+    mapping = {f"P{n:03d}": item for n, item in enumerate(items, start=1)}
+    key = packet_key(tmp_path / "packets.key.json", mapping)
+    attempts = [FakeAttempt(p, lean=True, verdict="solved") for p in mapping]
+    run = make_run(tmp_path / "runs", "all", model="claude-sonnet-5.5", condition="C",
+                   protocol="native", items=mapping, attempts=attempts)  # fmt: skip
+    out = tmp_path / "site"
+    done = ofb(capsys, "report", str(run), "--key", str(key), "--site", str(out))
+    assert done.code == 0, done.err
+    assert sorted(p.stem for p in (out / "items").glob("*.html")) == sorted(items)
+    written = [i.id for i in project.register.written()]
+    for item_id in written[:3]:
+        assert "theorem" in (out / "items" / f"{item_id}.html").read_text(encoding="utf-8")
