@@ -205,6 +205,15 @@ def test_footer_names_version_commit_and_each_input_with_its_hash(site):
     verdicts = next(p for p in (site.out.parent / "runs").glob("*/verdicts.jsonl"))
     digest = hashlib.sha256(verdicts.read_bytes()).hexdigest()
     assert f"{verdicts.parent.name}/verdicts.jsonl</code> sha256 <code>{digest}" in text
+    run = verdicts.parent
+    listed = sorted(
+        f.relative_to(run).as_posix()
+        for f in run.rglob("*")
+        if f.name in ("manifest.json", "attempt.json", "Solution.lean")
+    )
+    lines = [f"{hashlib.sha256((run / n).read_bytes()).hexdigest()}  {n}\n" for n in listed]
+    digest = hashlib.sha256("".join(lines).encode()).hexdigest()
+    assert f"run: <code>{run.name}/</code> sha256 <code>{digest}" in text
     manifest = json.loads((site.out / "site.json").read_text(encoding="utf-8"))
     assert manifest["commit"] == COMMIT
     for name, sha in manifest["files"].items():

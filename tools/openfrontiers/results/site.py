@@ -86,6 +86,21 @@ def repository_state(root: Path) -> tuple[str | None, bool | None]:
     return commit, (bool(status) if status is not None else None)
 
 
+def run_digest(run: Run) -> str:
+    """One sha256 for what the report read of a run: its manifest, and each planned
+    attempt's attempt.json and Solution.lean where present — the sha256 of the lines
+    `sha256sum` prints for those files (sorted by path, relative to the run folder)."""
+    names = ["manifest.json"]
+    for packet in sorted(run.packets):
+        names += [f"{packet}/{f}" for f in ("Solution.lean", "attempt.json")]
+    lines = "".join(
+        f"{_sha256(run.path / name)}  {name}\n"
+        for name in sorted(names)
+        if (run.path / name).is_file()
+    )
+    return hashlib.sha256(lines.encode()).hexdigest()
+
+
 def provenance(
     runs: Sequence[Run],
     named: Iterable[tuple[str, Path]],
@@ -93,13 +108,11 @@ def provenance(
     dirty: bool | None,
     version: str = __version__,
 ) -> Provenance:
-    """The footer's facts: each run's manifest and verdict file, and the `named` inputs
-    (what, path), each with its sha256."""
+    """The footer's facts: each run (`run_digest`) and its verdict file, and the `named`
+    inputs (what, path), each with its sha256."""
     files = [InputFile(what, path.name, _sha256(path)) for what, path in named]
     for run in runs:
-        files.append(
-            InputFile("run", f"{run.name}/manifest.json", _sha256(run.path / "manifest.json"))
-        )
+        files.append(InputFile("run", f"{run.name}/", run_digest(run)))
         if run.verdicts_file is not None:
             files.append(
                 InputFile(
