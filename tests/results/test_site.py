@@ -276,6 +276,10 @@ def test_cli_writes_the_site_without_a_report_folder(tmp_path, capsys, monkeypat
     assert statement.splitlines()[-1].strip() in (out / "items" / "R07.html").read_text()
     neither = ofb(capsys, "report", str(run), "--key", str(key))
     assert neither.code == 2 and "--site DIR" in neither.err
+    same = ofb(capsys, "report", str(run), "--key", str(key), "--out", str(out / "report"),
+               "--site", str(out))  # fmt: skip
+    assert same.code == 2 and "would replace the report folder" in " ".join(same.err.split())
+    assert not (out / "report").exists()
 
 
 def test_the_real_register_and_key_give_every_item_a_page_and_no_false_refusal(

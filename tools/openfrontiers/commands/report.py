@@ -57,7 +57,10 @@ def report(
     if out is not None:
         check_writable(out, "--out", into=True)
     if site is not None:
+        from ..results.site import check_site_target
+
         check_writable(site, "--site")
+        check_site_target(site, out)
     models_path = models or project.models_path
     registry = load_models(models_path)
     inputs = Inputs(list(runs), key, answers_path, models_path, project.register_path)

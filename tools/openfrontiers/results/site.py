@@ -546,6 +546,23 @@ def _ours(folder: Path) -> bool:
     return isinstance(doc, dict) and doc.get("format") == FORMAT
 
 
+def check_site_target(out: Path, report: Path | None = None) -> None:
+    """Refuse a --site folder the build would have to destroy: one holding anything but a
+    site ofb report wrote, or the report folder (--out) or a folder around it."""
+    if report is not None:
+        site, inner = out.resolve(), report.resolve()
+        if site == inner or site in inner.parents:
+            raise UsageError(
+                f"--site {out} would replace the report folder --out {report}: give the site "
+                "a folder of its own"
+            )
+    if out.exists() and not (out.is_dir() and (not any(out.iterdir()) or _ours(out))):
+        raise UsageError(
+            f"--site {out} exists and is not a site ofb report wrote: move it away or choose "
+            "another folder"
+        )
+
+
 def build_site(
     report: Report,
     register: Register,
@@ -556,11 +573,7 @@ def build_site(
 ) -> Site:
     """Build, scan, then write the site into `out`: an empty or missing folder, or a site
     this command wrote before (replaced whole, so no page of an older report stays)."""
-    if out.exists() and not (out.is_dir() and (not any(out.iterdir()) or _ours(out))):
-        raise UsageError(
-            f"--site {out} exists and is not a site ofb report wrote: move it away or choose "
-            "another folder"
-        )
+    check_site_target(out)
     files = site_files(report, register, statements, prov)
     leaks = scan_site(files, register, key)
     if leaks:
