@@ -294,7 +294,51 @@ def _groups(r: _Reader, raw: Any, items: dict[str, Item]) -> dict[str, SplitGrou
     return groups
 
 
-def _item(r: _Reader, item_id: str, t: dict[str, Any], where: tuple) -> Item | None:
+# A candidate's curated evidence comes with its admission, from a curator who read the
+# solution: none of it is in a candidate entry.
+CANDIDATE_EMPTY = ("tier", "tier_condition", "reference", "evidence_date", "ai_class")
+
+
+def load_drafts(path: Path) -> dict[str, Item]:
+    """Read and validate the draft entries `ofb corpus candidates --draft` writes:
+    `[drafts."<candidate id>"]` tables in the register's item format, each with status
+    `candidate` and none of a solved item's curated evidence. A curator gives an admitted
+    draft its item id when moving it into the register. Raise `RegisterError` listing every
+    problem."""
+    data, lines = load_toml(path)
+    r = _Reader(path, lines)
+    r.fields(data, {"schema", "drafts"}, (), "a drafts file")
+    if data.get("schema") != SCHEMA_VERSION:
+        r.error(("schema",), "schema-version", f"schema must be {SCHEMA_VERSION}")
+    raw = data.get("drafts", {})
+    if not isinstance(raw, dict):
+        r.error(("drafts",), "type", "drafts must be a table of entry tables")
+        raw = {}
+    items: dict[str, Item] = {}
+    for key, table in raw.items():
+        where = ("drafts", key)
+        if not isinstance(table, dict):
+            r.error(where, "type", f"drafts.{key} must be a table")
+            continue
+        item = _item(r, key, table, where, draft=True)
+        if item is None:
+            continue
+        if item.status is not Status.CANDIDATE:
+            r.error(
+                where + ("status",), "draft-status", f"a draft is a candidate, not {item.status}"
+            )
+        for name in CANDIDATE_EMPTY:
+            if table.get(name):
+                r.error(where + (name,), "candidate-evidence", f"a candidate has no {name} yet")
+        items[key] = item
+    if r.errors:
+        raise RegisterError(r.errors)
+    return items
+
+
+def _item(
+    r: _Reader, item_id: str, t: dict[str, Any], where: tuple, *, draft: bool = False
+) -> Item | None:
     r.fields(t, ITEM_FIELDS, where, f"item {item_id}")
     split = r.choice(t, "split", Split, where, required=True)
     status = r.choice(t, "status", Status, where, required=True)
@@ -307,7 +351,7 @@ def _item(r: _Reader, item_id: str, t: dict[str, Any], where: tuple) -> Item | N
         for key in sorted(other & t.keys()):
             r.error(where + (key,), "split-field", f"{key} does not apply to {split} items")
         expected_prefix = "O" if split is Split.OPEN else "REN"
-        if item_id[0] not in expected_prefix:
+        if not draft and item_id[0] not in expected_prefix:
             r.error(where + ("split",), "split-id", f"{item_id} cannot be in {split}")
     evidence_date = r.string(t, "evidence_date", where)
     if evidence_date and not YEAR_MONTH.fullmatch(evidence_date):
