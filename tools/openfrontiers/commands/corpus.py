@@ -235,7 +235,8 @@ def diff(
     new: Path = typer.Argument(..., help="The later build."),
     format: TextFormat = typer.Option(TextFormat.text, "--format", help="text or json."),
 ) -> None:
-    """Records whose status changed between two builds (the candidate stream of Section 4.1)."""
+    """Records whose status changed between two builds (`candidates` turns them into the
+    curators' worklist of Section 4.1)."""
     from ..corpus.diff import diff as run_diff
     from ..corpus.validate import records_path
 
