@@ -216,21 +216,28 @@ class _Reader:
         return [(v, where + (key, i)) for i, v in enumerate(value)]
 
 
-def load_register(path: Path) -> Register:
-    """Read and validate a register; raise `RegisterError` listing every problem."""
+def _open(path: Path, tables: str, others: set[str], what: str) -> tuple[_Reader, dict, dict]:
+    """The file's reader, its data and its table of entry tables (`items`, `drafts`), with
+    the errors of its top level recorded."""
     data, lines = load_toml(path)
     r = _Reader(path, lines)
-    r.fields(data, {"schema", "items", "split_groups"}, (), "the register")
+    r.fields(data, {"schema", tables, *others}, (), what)
     if data.get("schema") != SCHEMA_VERSION:
         r.error(
             ("schema",),
             "schema-version",
             f"schema must be {SCHEMA_VERSION} (found {data.get('schema')!r})",
         )
-    raw_items = data.get("items", {})
-    if not isinstance(raw_items, dict):
-        r.error(("items",), "type", "items must be a table of item tables")
-        raw_items = {}
+    raw = data.get(tables, {})
+    if not isinstance(raw, dict):
+        r.error((tables,), "type", f"{tables} must be a table of {tables[:-1]} tables")
+        raw = {}
+    return r, data, raw
+
+
+def load_register(path: Path) -> Register:
+    """Read and validate a register; raise `RegisterError` listing every problem."""
+    r, data, raw_items = _open(path, "items", {"split_groups"}, "the register")
     items: dict[str, Item] = {}
     for item_id, table in raw_items.items():
         where = ("items", item_id)
@@ -305,15 +312,7 @@ def load_drafts(path: Path) -> dict[str, Item]:
     `candidate` and none of a solved item's curated evidence. A curator gives an admitted
     draft its item id when moving it into the register. Raise `RegisterError` listing every
     problem."""
-    data, lines = load_toml(path)
-    r = _Reader(path, lines)
-    r.fields(data, {"schema", "drafts"}, (), "a drafts file")
-    if data.get("schema") != SCHEMA_VERSION:
-        r.error(("schema",), "schema-version", f"schema must be {SCHEMA_VERSION}")
-    raw = data.get("drafts", {})
-    if not isinstance(raw, dict):
-        r.error(("drafts",), "type", "drafts must be a table of entry tables")
-        raw = {}
+    r, _, raw = _open(path, "drafts", set(), "a drafts file")
     items: dict[str, Item] = {}
     for key, table in raw.items():
         where = ("drafts", key)
