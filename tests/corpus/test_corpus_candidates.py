@@ -478,3 +478,17 @@ def test_real_pairs_merge_and_add_category_flips(real):
     for r in erdos_only.rows:
         assert rows[r["id"]]["in_register"] == r["in_register"]
     assert both.counts["new"] > erdos_only.counts["new"]
+
+
+def test_an_invalid_build_is_refused_at_its_line(config, small, tmp_path):
+    from corpus_helpers import sample_record
+
+    from openfrontiers.errors import BadInput
+
+    good, bad = sample_record(), sample_record(id="problem:erdos-problems/8", status="opne")
+    path = tmp_path / "records.jsonl"
+    path.write_text(json.dumps(good) + "\n" + json.dumps(bad) + "\n", encoding="utf-8")
+    with pytest.raises(
+        BadInput, match=rf"{re.escape(str(path))}:2: record problem:erdos-problems/8"
+    ):
+        stream([str(path)], [str(path)], config, [])

@@ -3,7 +3,8 @@
 A side is given as one or more paths, each of them
 
 * a corpus build (a directory with `records.jsonl`, or a records `.jsonl` file): its records
-  are read as written, checked record by record like `ofb corpus diff` reads them;
+  are read as written, each checked against the schema and the configuration (the first
+  invalid one is refused with its file and line, as `ofb corpus stats` does);
 * a source snapshot, built in memory with the importer the folder's layout names:
   `data/problems.yaml` → `erdos-problems`, a `FormalConjectures/` folder →
   `formal-conjectures`. Like `--source` of `ofb corpus build`, `PATH@COMMIT[:YYYY-MM-DD]`
@@ -26,7 +27,7 @@ from .importers import IMPORTERS
 from .importers.base import Snapshot
 from .links import link_formal_conjectures_to_erdos
 from .revision import resolve, split_revision
-from .schema import valid_records
+from .schema import RecordChecker, valid_records
 from .validate import records_path
 
 # The records' `snapshot_at` and `imported_at` are not read by the candidate stream; a fixed
@@ -61,6 +62,7 @@ def read_side(specs: list[str], config: CorpusConfig, label: str) -> Side:
     records: list[dict[str, Any]] = []
     inputs: list[dict[str, Any]] = []
     built_sources: set[str] = set()
+    checker: RecordChecker | None = None
     for spec in specs:
         raw, rev = split_revision(spec)
         path = Path(raw)
@@ -68,7 +70,8 @@ def read_side(specs: list[str], config: CorpusConfig, label: str) -> Side:
             raise UsageError(f"{label} {spec!r}: {path} does not exist")
         if _is_build(path) and rev is None:
             file = records_path(path)
-            found = [r for _, r in valid_records(file)]
+            checker = checker or RecordChecker(config.schema, config.registry, config.taxonomy)
+            found = [r for _, r in valid_records(file, checker)]
             records.extend(found)
             inputs.append({"kind": "build", "name": path.name, "records": len(found)})
             continue

@@ -276,6 +276,7 @@ def candidates(
         o, n = old[key], new[key]
         try:
             signal = compare(o, n, claims.read(o), claims.read(n))
+            number = _erdos_number(n)
         except (KeyError, TypeError, AttributeError, ValueError) as exc:
             raise BadInput(
                 f"record {n.get('id')!r}: not a corpus record (no usable {exc}); "
@@ -283,7 +284,6 @@ def candidates(
             ) from None
         if signal is None:
             continue
-        number = _erdos_number(n)
         cid = f"{ERDOS}/{number}" if number else n["id"].partition(":")[2]
         title = f"Erdős Problem #{number}" if number else n["title"]
         cand = merged.setdefault(cid, Candidate(cid, title, number))
