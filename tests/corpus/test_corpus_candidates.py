@@ -492,3 +492,20 @@ def test_an_invalid_build_is_refused_at_its_line(config, small, tmp_path):
         BadInput, match=rf"{re.escape(str(path))}:2: record problem:erdos-problems/8"
     ):
         stream([str(path)], [str(path)], config, [])
+
+
+def test_real_drafts_hold_no_settlement(real, tmp_path):
+    _, _, both = real
+    path = tmp_path / "drafts.toml"
+    path.write_text(drafts(both.rows), encoding="utf-8")
+    entries = load_drafts(path)
+    wanted = {r["id"] for r in both.rows if r["kind"] == "new" and not r["in_register"]}
+    assert set(entries) == wanted and len(wanted) > 50
+    assert all(e.status is Status.CANDIDATE and (e.sources or e.upstream) for e in entries.values())
+    rows = _by_id(both)
+    for key, entry in entries.items():
+        row = rows[key]
+        settled = {x["url"] for x in row["resolving_references"]} | set(row["lean"]["proof_urls"])
+        assert not settled & {s.url for s in entry.sources}
+    text = path.read_text(encoding="utf-8")
+    assert not re.search(r"\b(proved|disproved|research solved)\b", text)

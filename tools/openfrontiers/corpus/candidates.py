@@ -31,7 +31,7 @@ from typing import Any
 from ..errors import BadInput
 from .config import CorpusConfig
 from .importers.base import status_table
-from .importers.erdos import DATABASE, claimed_state
+from .importers.erdos import DATABASE, SITE, claimed_state
 from .links import ERDOS, FC
 from .text import natural_key
 
@@ -178,8 +178,10 @@ def _side(record: dict[str, Any], claim: Claim) -> dict[str, Any]:
     }
 
 
-def _ref_key(ref: dict[str, Any]) -> tuple[str, str | None]:
-    return (ref.get("citation") or "", ref.get("url"))
+def _ref_key(ref: dict[str, Any]) -> str:
+    """A reference is the same at both revisions when its address is (its wording may
+    change); one without an address is compared by its citation."""
+    return ref.get("url") or ref.get("citation") or ""
 
 
 def compare(
@@ -346,7 +348,8 @@ def classes(c: Candidate) -> tuple[list[str], list[str]]:
 
 def as_json(c: Candidate) -> dict[str, Any]:
     msc, areas = classes(c)
-    seen: set[tuple[str, str | None]] = set()
+    # The problem's own page is where it is stated, not what settled it.
+    seen = {f"{SITE}/{c.erdos_number}"} if c.erdos_number else set()
     refs = []
     for s in c.signals:
         for r in s.references:
