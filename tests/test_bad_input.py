@@ -48,6 +48,7 @@ VERBS: dict[str, str] = {
     "corpus stats": "corpus stats {records} --corpus-dir {corpus}",
     "corpus export": "corpus export {records} --out {new} --corpus-dir {corpus}",
     "corpus diff": "corpus diff {records} {records}",
+    "corpus candidates": "corpus candidates {records} {records} --corpus-dir {corpus}",
     "corpus sources": "corpus sources --corpus-dir {folder}",
     "run": "run --packets {packet-folders} --out {new} --model m --key {key} --subset {subset} "
     "--standin {file}",

@@ -65,6 +65,19 @@ def shared_spec(key: str, folder: str) -> str:
     return f"{key}={shared_source(folder)}@{provenance_revision(folder)}"
 
 
+FC_SNAPSHOT = "formal-conjectures-v4.33.0"
+
+
+def fc_checkout() -> tuple[Path, str | None]:
+    """A real formal-conjectures tree and its revision: `$OFB_FC_CHECKOUT` (a git checkout
+    or an export, revision from git or unknown) when set, else the shared v4.33.0 snapshot
+    with the revision of its PROVENANCE.md row (skipped where the shared folder is absent)."""
+    given = os.environ.get("OFB_FC_CHECKOUT")
+    if given:
+        return Path(given), None
+    return shared_source(FC_SNAPSHOT), provenance_revision(FC_SNAPSHOT)
+
+
 def sample_record(**overrides: Any) -> dict[str, Any]:
     record = make_record(
         id="problem:erdos-problems/7",

@@ -5,17 +5,16 @@ several classes, `answer(sorry)`, `answer(True)` and a value `answer(2)`, `.vari
 `.parts.` names, `«guillemet»` namespaces and names, `formal_proof` links, a declaration
 without docstring, a proof without `sorry`, `sorry` in comments and strings, an `axiom`,
 Mathlib's `#S` cardinality at the start of a continuation line, and support definitions.
-A real checkout is exercised when OFB_FC_CHECKOUT names one.
+A real tree is exercised: the one OFB_FC_CHECKOUT names, else the shared v4.33.0 snapshot.
 """
 
 from __future__ import annotations
 
 import json
 import os
-from pathlib import Path
 
 import pytest
-from corpus_helpers import FIXTURES, SNAPSHOT, run_importer
+from corpus_helpers import FIXTURES, SNAPSHOT, fc_checkout, run_importer
 
 from openfrontiers.corpus.importers.formal_conjectures import is_label
 
@@ -300,12 +299,9 @@ def test_not_a_checkout(config, tmp_path):
         run_importer(config, "formal-conjectures", tmp_path)
 
 
-@pytest.mark.skipif(
-    not os.environ.get("OFB_FC_CHECKOUT"),
-    reason="set OFB_FC_CHECKOUT to a formal-conjectures checkout to run",
-)
 def test_real_checkout(config):
-    result = run_importer(config, "formal-conjectures", Path(os.environ["OFB_FC_CHECKOUT"]))
+    path, rev = fc_checkout()
+    result = run_importer(config, "formal-conjectures", path, rev=rev)
     records = {r["id"][len(PREFIX) :]: r for r in result.records}
     assert records and result.seen == len(records) + result.merged + len(result.skips)
     assert {r["status"] for r in result.records} <= {"open", "solved"}

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
-from corpus_helpers import FIXTURES, SNAPSHOT, shared_spec
+from corpus_helpers import FIXTURES, SNAPSHOT, fc_checkout, shared_spec
 
 from openfrontiers.corpus.build import build, parse_sources
 
@@ -94,14 +93,11 @@ def test_a_lean_claim_without_a_link_is_not_a_link(linked):
     )
 
 
-@pytest.mark.skipif(
-    not os.environ.get("OFB_FC_CHECKOUT"),
-    reason="set OFB_FC_CHECKOUT to a formal-conjectures checkout to run",
-)
 def test_real_erdos_and_formal_conjectures(config, tmp_path):
+    path, rev = fc_checkout()
     specs = [
         shared_spec("erdos-problems", "erdosproblems"),
-        f"formal-conjectures={os.environ['OFB_FC_CHECKOUT']}",
+        f"formal-conjectures={path}" + (f"@{rev}" if rev else ""),
     ]
     build(config, parse_sources(specs, config), tmp_path / "b", SNAPSHOT)
     records = _records(tmp_path / "b")

@@ -19,7 +19,8 @@ from ..evaluator.answers import OPEN_FIELDS, SOLVED_FIELDS
 from ..lean.decls import Declaration
 from ..lean.lexer import Kind, Token, group_end
 from ..register import Register
-from ..register.model import AnswerKind, Focus, SourceRole, Split, Status, Verdict
+from ..register.load import CANDIDATE_EMPTY
+from ..register.model import AnswerKind, Focus, Item, SourceRole, Split, Status, Verdict
 from ..submission.static import has_yes_no_form
 from ..tomlpos import KeyLines
 from . import leaks
@@ -639,6 +640,8 @@ def register_complete(tree: TreeContext, register: Register, lines: KeyLines) ->
                 where,
                 f"{item.id} needs-source: say what is missing (needs_source = …)",
             )
+        if item.status is Status.CANDIDATE:
+            yield from _candidate_entry(register, lines, item)
         if not item.is_written:
             continue
         missing = [
@@ -669,6 +672,21 @@ def register_complete(tree: TreeContext, register: Register, lines: KeyLines) ->
                     f"{item.id}: primary_source_read = true, but the note of every posing "
                     "source says it was not opened or not read"
                 ),
+            )
+
+
+def _candidate_entry(register: Register, lines: KeyLines, item: Item) -> TreeReport:
+    """A candidate (from `ofb corpus candidates --draft`) names its problem and nothing a
+    curator decides on admission."""
+    where = lines.line(("items", item.id))
+    if not item.sources and not item.upstream:
+        yield register.path, where, f"{item.id} is a candidate without a source or upstream entry"
+    for name in CANDIDATE_EMPTY:
+        if getattr(item, name):
+            yield (
+                register.path,
+                lines.line(("items", item.id, name)) or where,
+                f"{item.id} is a candidate: {name} is set on admission, not before",
             )
 
 

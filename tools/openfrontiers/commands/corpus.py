@@ -235,7 +235,8 @@ def diff(
     new: Path = typer.Argument(..., help="The later build."),
     format: TextFormat = typer.Option(TextFormat.text, "--format", help="text or json."),
 ) -> None:
-    """Records whose status changed between two builds (the candidate stream of Section 4.1)."""
+    """Records whose status changed between two builds (`candidates` turns them into the
+    curators' worklist of Section 4.1)."""
     from ..corpus.diff import diff as run_diff
     from ..corpus.validate import records_path
 
@@ -256,6 +257,83 @@ def diff(
         f"source-claim change(s), {len(result['added'])} added, {len(result['removed'])} removed "
         f"({result['old_records']} → {result['new_records']} records)"
     )
+
+
+@app.command("candidates")
+def candidates(
+    inputs: list[str] = typer.Argument(
+        ...,
+        metavar="OLD NEW [OLD NEW]...",
+        help="Pairs of the earlier and the later side: a corpus build (directory or records "
+        ".jsonl), or a source snapshot built here — an erdosproblems tree (data/problems.yaml) "
+        "or a formal-conjectures tree (FormalConjectures/), as PATH[@COMMIT[:YYYY-MM-DD]] for "
+        "a tree that is not a git checkout. Give one pair per source.",
+    ),
+    since_day: str | None = typer.Option(
+        None, "--since", help="Only candidates whose new claim is dated on or after this day."
+    ),
+    out: Path | None = typer.Option(
+        None,
+        "--out",
+        help="Write candidates.jsonl, CANDIDATES.md and MANIFEST.json here (default: print "
+        "the Markdown).",
+    ),
+    draft: bool = typer.Option(
+        False,
+        "--draft",
+        help="Also write drafts.toml in OUT: a register entry (status `candidate`) per new "
+        "candidate not in the register.",
+    ),
+    register: Path | None = typer.Option(
+        None, "--register", help="The item register to match (default: this checkout's)."
+    ),
+    corpus_dir: Path | None = CORPUS_DIR,
+    force: bool = FORCE,
+) -> None:
+    """Problems whose source's status moved between two revisions, as a curators' worklist
+    (the candidate stream of Section 4.1): new candidates, reversals and disputes."""
+    from datetime import date
+
+    from ..corpus.candidate_stream import stream, write
+    from ..outputs import check_target, check_writable, has_manifest_with
+    from ..project import Project
+    from ..register import load_register
+
+    if len(inputs) % 2:
+        raise UsageError(
+            f"give OLD NEW pairs: {len(inputs)} path(s) given ({' '.join(inputs)}); "
+            "e.g. `ofb corpus candidates old-build new-build`"
+        )
+    if since_day is not None:
+        try:
+            date.fromisoformat(since_day)
+        except ValueError:
+            raise UsageError(f"--since {since_day!r}: give a day as YYYY-MM-DD") from None
+    if draft and out is None:
+        raise UsageError("--draft writes drafts.toml into --out: give --out DIR")
+    if out is not None:
+        check_target(out, has_manifest_with("candidates", "counts"), "a candidate stream", force)
+        check_writable(out, "--out", into=True)
+    config = _config(corpus_dir)
+    items = load_register(register or Project.find().register_path)
+    started = time.perf_counter()
+    result = stream(inputs[0::2], inputs[1::2], config, list(items), since_day)
+    took = time.perf_counter() - started
+    c = result.counts
+    summary = (
+        f"{c['new']} new candidate(s), {c['new_in_register']} already in the register; "
+        f"{c['reversal']} reversal(s), {c['dispute']} dispute(s) in {took:.1f} s"
+    )
+    if out is None:
+        print(result.markdown(), end="")
+        return
+    extra = {}
+    if draft:
+        from ..corpus.candidate_drafts import drafts
+
+        extra["drafts.toml"] = drafts(result.rows)
+    written = write(result, out, extra)
+    print(f"{summary}; wrote {', '.join(str(p) for p in written)}")
 
 
 @app.command("sources")

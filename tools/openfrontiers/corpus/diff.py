@@ -1,12 +1,13 @@
 """`ofb corpus diff OLD NEW`: records whose status changed between two builds.
 
-These changes are the candidate stream of Section 4.1 (problems newly marked solved by their
-source). Records are matched on `<source key>/<source's id>`, the id without its partition
-prefix, since a problem its source now calls solved moves to the catalogue partition
-(`problem:…` → `catalogue:…`); such a move is a status change, reported with both ids.
-Besides `status`, a change of the source's own claim (`source_status_json`) with the same
-corpus status is reported — for example an Erdős problem moving from `proved` to `proved
-(Lean)`, or a source under the `unassessed` policy changing its labels.
+These changes feed the candidate stream of Section 4.1 (problems newly marked solved by
+their source), which `candidates.py` builds from the sources' own claims. Records are
+matched on `<source key>/<source's id>`, the id without its partition prefix, since a
+problem its source now calls solved moves to the catalogue partition (`problem:…` →
+`catalogue:…`); such a move is a status change, reported with both ids. Besides `status`, a
+change of the source's own claim (`source_status_json`) with the same corpus status is
+reported — for example an Erdős problem moving from `proved` to `proved (Lean)`, or a source
+under the `unassessed` policy changing its labels.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The item register (`FrontierBench/items.toml`) and the frozen subsets."""
 
-from .load import Register, RegisterError, load_register
+from .load import Register, RegisterError, load_drafts, load_register
 from .model import AnswerKind, Item, Split, Status
 from .subsets import Subset, SubsetCatalog, load_subsets
 
@@ -13,6 +13,7 @@ __all__ = [
     "Status",
     "Subset",
     "SubsetCatalog",
+    "load_drafts",
     "load_register",
     "load_subsets",
 ]

@@ -216,21 +216,28 @@ class _Reader:
         return [(v, where + (key, i)) for i, v in enumerate(value)]
 
 
-def load_register(path: Path) -> Register:
-    """Read and validate a register; raise `RegisterError` listing every problem."""
+def _open(path: Path, tables: str, others: set[str], what: str) -> tuple[_Reader, dict, dict]:
+    """The file's reader, its data and its table of entry tables (`items`, `drafts`), with
+    the errors of its top level recorded."""
     data, lines = load_toml(path)
     r = _Reader(path, lines)
-    r.fields(data, {"schema", "items", "split_groups"}, (), "the register")
+    r.fields(data, {"schema", tables, *others}, (), what)
     if data.get("schema") != SCHEMA_VERSION:
         r.error(
             ("schema",),
             "schema-version",
             f"schema must be {SCHEMA_VERSION} (found {data.get('schema')!r})",
         )
-    raw_items = data.get("items", {})
-    if not isinstance(raw_items, dict):
-        r.error(("items",), "type", "items must be a table of item tables")
-        raw_items = {}
+    raw = data.get(tables, {})
+    if not isinstance(raw, dict):
+        r.error((tables,), "type", f"{tables} must be a table of {tables[:-1]} tables")
+        raw = {}
+    return r, data, raw
+
+
+def load_register(path: Path) -> Register:
+    """Read and validate a register; raise `RegisterError` listing every problem."""
+    r, data, raw_items = _open(path, "items", {"split_groups"}, "the register")
     items: dict[str, Item] = {}
     for item_id, table in raw_items.items():
         where = ("items", item_id)
@@ -294,7 +301,43 @@ def _groups(r: _Reader, raw: Any, items: dict[str, Item]) -> dict[str, SplitGrou
     return groups
 
 
-def _item(r: _Reader, item_id: str, t: dict[str, Any], where: tuple) -> Item | None:
+# A candidate's curated evidence comes with its admission, from a curator who read the
+# solution: none of it is in a candidate entry.
+CANDIDATE_EMPTY = ("tier", "tier_condition", "reference", "evidence_date", "ai_class")
+
+
+def load_drafts(path: Path) -> dict[str, Item]:
+    """Read and validate the draft entries `ofb corpus candidates --draft` writes:
+    `[drafts."<candidate id>"]` tables in the register's item format, each with status
+    `candidate` and none of a solved item's curated evidence. A curator gives an admitted
+    draft its item id when moving it into the register. Raise `RegisterError` listing every
+    problem."""
+    r, _, raw = _open(path, "drafts", set(), "a drafts file")
+    items: dict[str, Item] = {}
+    for key, table in raw.items():
+        where = ("drafts", key)
+        if not isinstance(table, dict):
+            r.error(where, "type", f"drafts.{key} must be a table")
+            continue
+        item = _item(r, key, table, where, draft=True)
+        if item is None:
+            continue
+        if item.status is not Status.CANDIDATE:
+            r.error(
+                where + ("status",), "draft-status", f"a draft is a candidate, not {item.status}"
+            )
+        for name in CANDIDATE_EMPTY:
+            if table.get(name):
+                r.error(where + (name,), "candidate-evidence", f"a candidate has no {name} yet")
+        items[key] = item
+    if r.errors:
+        raise RegisterError(r.errors)
+    return items
+
+
+def _item(
+    r: _Reader, item_id: str, t: dict[str, Any], where: tuple, *, draft: bool = False
+) -> Item | None:
     r.fields(t, ITEM_FIELDS, where, f"item {item_id}")
     split = r.choice(t, "split", Split, where, required=True)
     status = r.choice(t, "status", Status, where, required=True)
@@ -307,7 +350,7 @@ def _item(r: _Reader, item_id: str, t: dict[str, Any], where: tuple) -> Item | N
         for key in sorted(other & t.keys()):
             r.error(where + (key,), "split-field", f"{key} does not apply to {split} items")
         expected_prefix = "O" if split is Split.OPEN else "REN"
-        if item_id[0] not in expected_prefix:
+        if not draft and item_id[0] not in expected_prefix:
             r.error(where + ("split",), "split-id", f"{item_id} cannot be in {split}")
     evidence_date = r.string(t, "evidence_date", where)
     if evidence_date and not YEAR_MONTH.fullmatch(evidence_date):

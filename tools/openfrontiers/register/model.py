@@ -43,6 +43,9 @@ class Status(_Choice):
     PLANNED = "planned"  # in the register, no statement written yet
     WRITTEN = "written"
     NEEDS_SOURCE = "needs-source"
+    # Proposed by the candidate stream (`ofb corpus candidates --draft`): the problem and its
+    # sources, not yet admitted; no statement, and none of a solved item's curated evidence.
+    CANDIDATE = "candidate"
 
 
 class AnswerKind(_Choice):

@@ -71,6 +71,7 @@ def render(
         (
             f"- items: {len(items)} — written {by_status['written']}, needs-source "
             f"{by_status['needs-source']}, planned {by_status['planned']}"
+            + (f", candidate {by_status['candidate']}" if by_status["candidate"] else "")
         ),
         "- reviews of written items (latest fidelity + semantics verdicts): "
         + ", ".join(

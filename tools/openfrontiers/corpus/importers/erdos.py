@@ -1,6 +1,13 @@
 """Importer `erdos-problems`: the Erdős problem database, `data/problems.yaml`.
 
 See `Corpus/importers/erdos-problems.toml` for the status table and its reasons.
+
+The database states a problem's status in two forms. The current one has
+`informal_status {state, last_update}` (the mathematics) beside `formal_status {state: Lean |
+unformalized, url, note}`; the older one (for example at the end of 2025) has only
+`status {state, last_update}`, where a Lean formalization of the solution is written into
+the state itself (`proved (Lean)`). `claimed_state` reads both, so a drift between two
+snapshots compares like with like.
 """
 
 from __future__ import annotations
@@ -19,9 +26,11 @@ NAME = "erdos-problems"
 VERSION = "1"
 DATA = Path("data") / "problems.yaml"
 SITE = "https://www.erdosproblems.com"
+DATABASE = "https://github.com/teorth/erdosproblems"  # the repository of data/problems.yaml
 _OEIS = re.compile(r"A[0-9]{6}")
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 _STATE_KEYS = ("informal_status", "formal_status", "status", "formalized")
+_LEAN_SUFFIX = " (Lean)"
 # libyaml's safe loader where PyYAML was built with it (about ten times faster on the
 # database), else the pure-Python one: both build the same values.
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -54,24 +63,43 @@ def run(path: Path, ctx: ImportContext) -> ImportResult:
         if number in taken:
             result.skip(rel, locator, "duplicate-number", f"problem {number} appears twice")
             continue
-        state = (entry.get("informal_status") or {}).get("state")
+        state, lean_claim, field_name = claimed_state(entry)
         if state not in statuses:
             result.skip(
                 rel,
                 locator,
                 "unmapped-state",
-                f"informal_status.state {state!r} has no row in erdos-problems.toml",
+                f"{field_name}.state {state!r} has no row in erdos-problems.toml",
             )
             continue
         taken.add(number)
-        result.records.append(_record(entry, number, statuses[state], rel, result, ctx))
+        result.records.append(_record(entry, number, statuses[state], lean_claim, rel, result, ctx))
     return result
+
+
+def claimed_state(entry: dict[str, Any]) -> tuple[Any, bool, str]:
+    """(the mathematical state, whether a Lean formalization of the solution is claimed, the
+    field it was read from), in either form of the database (module docstring)."""
+    informal = entry.get("informal_status")
+    if isinstance(informal, dict):
+        formal = entry.get("formal_status") or {}
+        return informal.get("state"), formal.get("state") == "Lean", "informal_status"
+    state = (entry.get("status") or {}).get("state")
+    if isinstance(state, str) and state.endswith(_LEAN_SUFFIX):
+        return state[: -len(_LEAN_SUFFIX)], True, "status"
+    return state, False, "status"
+
+
+def _state_object(entry: dict[str, Any]) -> dict[str, Any]:
+    informal = entry.get("informal_status")
+    return informal if isinstance(informal, dict) else entry.get("status") or {}
 
 
 def _record(
     entry: dict[str, Any],
     number: str,
     status: str,
+    lean_claim: bool,
     rel: str,
     result: ImportResult,
     ctx: ImportContext,
@@ -88,7 +116,7 @@ def _record(
     formal = entry.get("formal_status") or {}
     lean_proof = "not-recorded"
     flags = ["no-statement-text"]
-    if formal.get("state") == "Lean":
+    if lean_claim:
         # The database says a solution is formalized in Lean; a link makes that a
         # reference, a bare claim stays in source_status_json only (the build may find the
         # link on the cross-referenced formal-conjectures record).
@@ -112,8 +140,7 @@ def _record(
                 f"Formal Conjectures: statement in FormalConjectures/ErdosProblems/{number}.lean",
             )
         )
-    informal = entry.get("informal_status") or {}
-    as_of = informal.get("last_update")
+    as_of = _state_object(entry).get("last_update")
     as_of = str(as_of) if as_of is not None and _DATE.fullmatch(str(as_of)) else None
     comment = str(entry["comments"]) if entry.get("comments") else ""
     suffix = comment or " / ".join(tags)
