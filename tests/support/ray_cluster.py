@@ -17,6 +17,7 @@ on a shared machine another user's Ray worker has the same title. Teardown ends 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import select
 import shutil
@@ -96,6 +97,48 @@ class Cluster:
         node = Node(name, group, process, log, record)
         self.nodes.append(node)
         return node
+
+    def start_plain(self, name: str, resources: dict[str, float]) -> Node:
+        """A worker node started by a plain `ray start`, not by `ofb cluster node`: no jail
+        check, no admission record, whatever resources it chooses to advertise."""
+        log = self.root / f"{name}.log"
+        argv = [
+            shutil.which("ray") or "ray", "start", "--block", "--node-ip-address=127.0.0.1",
+            "--disable-usage-stats", "--num-cpus=1", f"--address={self.address}",
+            "--resources", json.dumps(resources),
+        ]  # fmt: skip
+        process = subprocess.Popen(
+            self.in_netns(argv),
+            cwd=REPO,
+            env=self.env,
+            stdout=log.open("w"),
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        node = Node(name, "plain", process, log, self.root / f"{name}.none")
+        self.nodes.append(node)
+        return node
+
+    def kill_node(self, node: Node) -> None:
+        """SIGKILL a node and every process it started (its raylet, its workers and their
+        children), as a machine that goes down would: no goodbye to the head."""
+        family = {node.process.pid}
+        grew = True
+        while grew:
+            grew = False
+            for pid in self.pids():
+                try:
+                    stat = Path(f"/proc/{pid}/stat").read_text()
+                except OSError:
+                    continue
+                if pid not in family and int(stat.rsplit(")", 1)[1].split()[1]) in family:
+                    family.add(pid)
+                    grew = True
+        for pid in family:
+            if pid != node.process.pid:  # nsenter itself is not in the namespace
+                self.kill(pid)
+        node.process.kill()
+        node.process.wait(timeout=30)
 
     def wait_started(self, node: Node, timeout: float = 180) -> None:
         deadline = time.monotonic() + timeout

@@ -257,3 +257,12 @@ def ray_start_command(command: Sequence[str], admission: Admission) -> list[str]
 def task_resources(group: str) -> dict[str, float]:
     """The custom resources one task of `group` asks for."""
     return {CHECKED: 1, GROUPS[group]: 1}
+
+
+def admission_on_node() -> dict:
+    """Runs on each node for `ofb cluster status` (a Ray task): this node's admission record
+    as the node's own jail check wrote it, or why it has none."""
+    try:
+        return {"record": read_record(os.environ).as_dict()}
+    except NodeRefused as exc:
+        return {"refused": str(exc)}
