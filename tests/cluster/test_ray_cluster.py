@@ -461,7 +461,11 @@ def test_when_the_last_attempts_node_dies_the_driver_stops_and_the_run_resumes(e
         scratch = _scratch() - before
         (node,) = [n for n in env.cluster.nodes if n.name == "attempts"]
         env.cluster.kill_node(node)
+        killed = time.monotonic()
         stdout, stderr = driver.communicate(timeout=300)  # Ray's own wait would be forever
+        print(
+            f"node killed to driver exit (OFB_RAY_NODE_WAIT=3): {time.monotonic() - killed:.1f} s"
+        )
     finally:
         if driver.poll() is None:
             os.killpg(driver.pid, signal.SIGKILL)
