@@ -277,6 +277,67 @@ def test_probes_on_ray_give_the_local_reports(env):
     assert {r["node"]["id"] for r in reports["ray"]} == {env.nodes["grading"]}
 
 
+LOOK_AROUND = """
+import json, os, sys
+others = [int(p) for p in os.listdir("/proc") if p.isdigit() and int(p) != os.getpid()]
+print(json.dumps({"processes": others, "cluster_files": os.listdir(sys.argv[1])}))
+"""
+
+
+def test_a_driver_off_the_cluster_grades_and_runs_as_a_ray_client(env):
+    """The evaluator's machine is no node: Ray Client to the head (a grading node)."""
+    home = env.base / "driver-home"
+    home.mkdir(exist_ok=True)
+    off = {**env.cluster.env, "HOME": str(home)}
+
+    def ofb(args: list[str], cwd: Path) -> subprocess.CompletedProcess:
+        argv = env.cluster.off_cluster([sys.executable, "-m", "openfrontiers", *args])
+        return subprocess.run(
+            argv, cwd=cwd, env=off, capture_output=True, text=True, timeout=300, check=False
+        )
+
+    seen = subprocess.run(
+        env.cluster.off_cluster([sys.executable, "-c", LOOK_AROUND, str(env.cluster.root)]),
+        env=off, capture_output=True, text=True, timeout=60, check=True,
+    )  # fmt: skip
+    # Alone in its PID namespace (no raylet, no Ray process at all), no session files.
+    assert json.loads(seen.stdout) == {"processes": [], "cluster_files": []}
+    client = ["--executor", "ray", "--ray-address", env.cluster.client_address]
+
+    status = ofb(["cluster", "status", "--ray-address", env.cluster.client_address, "--format",
+                  "json"], env.base)  # fmt: skip
+    assert status.returncode == 0, status.stdout + status.stderr
+    assert json.loads(status.stdout)["groups_ready"] == {"attempts": True, "grading": True}
+
+    folder = env.base / "subs-client"
+    folder.mkdir()
+    for pid, (_, text, _) in GRADED.items():
+        (folder / f"{pid}.lean").write_text(text.replace("P901", pid))
+    key = env.repo.key({pid: item for pid, (item, _, _) in GRADED.items()})
+    lines = {}
+    for name, extra in (("local", []), ("client", client)):
+        out, private = env.base / f"vc-{name}.jsonl", env.base / f"ec-{name}.jsonl"
+        args = [*_grade_args(env, folder, key, out, private), *extra]
+        done = ofb(args, env.repo.root) if extra else env.cluster.ofb(args, env.repo.root)
+        assert done.returncode == 0, done.stdout + done.stderr
+        lines[name] = [json.loads(t) for t in out.read_text().splitlines()]
+        lines[name + "-private"] = private.read_text()
+    assert [(d["packet"], d["verdict"]) for d in lines["client"]] == [
+        (pid, verdict) for pid, (_, _, verdict) in GRADED.items()
+    ]
+    assert _strip(lines["client"]) == _strip(lines["local"])
+    assert lines["client-private"] == lines["local-private"]
+    assert {d["node"]["id"] for d in lines["client"]} == {env.nodes["grading"]}
+
+    out = env.base / "run-client"
+    one = packet_folders(env.packets)[0].name
+    done = ofb([*_run_args(env, out, one), *client], env.base)
+    assert done.returncode == 0, done.stdout + done.stderr
+    record = json.loads((out / one / "attempt.json").read_text())
+    assert record["end_reason"] == "submitted uncompiled"  # no Lean here
+    assert (record["node"]["id"], record["node"]["group"]) == (env.nodes["attempts"], "attempts")
+
+
 def test_no_node_that_fits_is_refused_at_once_and_leaves_no_run_behind(env):
     out = env.base / "run-big"
     one = packet_folders(env.packets)[0].name

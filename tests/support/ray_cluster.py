@@ -35,6 +35,7 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 STANDIN_BIN = HERE / "toolchain" / "bin"
 PORT = 6379
+CLIENT_PORT = 10001  # Ray Client's server on the head: drivers off the cluster
 
 
 @dataclass
@@ -57,6 +58,30 @@ class Cluster:
     def address(self) -> str:
         return f"127.0.0.1:{PORT}"
 
+    @property
+    def client_address(self) -> str:
+        return f"ray://127.0.0.1:{CLIENT_PORT}"
+
+    def off_cluster(self, argv: list[str]) -> list[str]:
+        """`argv` as a machine that is not a node runs it: in the cluster's network (only
+        `lo`) but in PID and mount namespaces of its own, where no Ray process shows and a
+        tmpfs hides every node's session files and sockets (the cluster's folder)."""
+        hide = 'mount -t tmpfs ofb-off-cluster "$0" && exec "$@"'
+        return self.in_netns(
+            [
+                "unshare",
+                "-p",
+                "-m",
+                "--fork",
+                "--mount-proc",
+                "sh",
+                "-c",
+                hide,
+                str(self.root),
+                *argv,
+            ]
+        )
+
     def in_netns(self, argv: list[str]) -> list[str]:
         # nsenter, not `ip netns exec`: that one also mounts a sysfs of its own, which hides
         # the cgroup hierarchy the jail's limits need.
@@ -76,7 +101,13 @@ class Cluster:
         log = self.root / f"{name}.log"
         record = self.root / f"{name}.node.json"
         ray_args = (
-            ["--head", f"--port={PORT}", "--include-dashboard=false", f"--temp-dir={self.root}"]
+            [
+                "--head",
+                f"--port={PORT}",
+                f"--ray-client-server-port={CLIENT_PORT}",
+                "--include-dashboard=false",
+                f"--temp-dir={self.root}",
+            ]
             if head
             else [f"--address={self.address}"]
         )

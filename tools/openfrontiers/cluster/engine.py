@@ -10,6 +10,7 @@ written, so a retried task never counts twice.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import socket
 import threading
@@ -174,6 +175,21 @@ class NodeWatch:
         return None
 
 
+def require_grading_node(node: dict, address: str) -> None:
+    """`ClusterError` unless `node` (a `node_summary`) is a live, admitted grading node."""
+    if node["alive"] and node["jail_check"] == "passed" and node["groups"] == ["grading"]:
+        return
+    shown = ", ".join(node["groups"]) or "no group"
+    raise ClusterError(
+        f"the driver's objects — the reference answers among them — would be kept on node "
+        f"{str(node['id'])[:12]} ({shown}, jail check {node['jail_check']}), which is not an "
+        "admitted grading node. Run grading and probes from a grading node of the cluster "
+        f"(--ray-address {address.removeprefix('ray://')}), or as a Ray Client "
+        "(--ray-address ray://HEAD:10001) of a cluster whose head is a grading node "
+        "(docs/scale.md)"
+    )
+
+
 class RaySession:
     """A connection to a Ray cluster for one command (`with RaySession(address) as s:`)."""
 
@@ -186,20 +202,48 @@ class RaySession:
         for key, value in RAY_QUIET.items():
             os.environ.setdefault(key, value)
         _head_listens(self.address)
-        try:
-            self.ray.init(
-                address=self.address,
-                log_to_driver=False,
-                logging_level="WARNING",
-                configure_logging=False,
+        client = self.address.startswith("ray://")
+        if client and importlib.util.find_spec("grpc") is None:  # Ray Client's transport
+            raise UsageError(
+                f"--ray-address {self.address}: a driver off the cluster needs Ray Client: "
+                "pip install 'openfrontiers[ray]' (it pins ray[client])"
             )
-        except (ConnectionError, RuntimeError, ValueError) as exc:
-            raise ClusterError(
-                f"no Ray cluster at {self.address}: {exc}. Start one with `ofb cluster node "
-                "… -- ray start …` on each node (docs/scale.md) and give its head as "
-                "--ray-address HOST:PORT"
-            ) from None
-        return self
+        for attempt in (1, 2):
+            try:
+                self.ray.init(
+                    address=self.address,
+                    log_to_driver=False,
+                    logging_level="WARNING",
+                    configure_logging=False,
+                )
+                return self
+            except (ConnectionError, RuntimeError, ValueError) as exc:
+                # The head's client server now and then fails to start the per-driver server
+                # on a first connection ("Initialization failure from server"): once more.
+                if client and attempt == 1 and "Initialization failure" in str(exc):
+                    continue
+                raise ClusterError(
+                    f"no Ray cluster at {self.address}: {exc}. Start one with `ofb cluster "
+                    "node … -- ray start …` on each node (docs/scale.md) and give its head as "
+                    "--ray-address HOST:PORT (on a node) or ray://HOST:10001 (off the cluster)"
+                ) from None
+        raise AssertionError("unreachable")
+
+    def driver_node(self) -> dict:
+        """The node that holds what this driver puts in the object store — the tasks'
+        arguments, reference answers among them: the local node for a driver on a node,
+        the head for a Ray Client driver (its server side runs there)."""
+        here = self.ray.get_runtime_context().get_node_id()
+        for node in self.nodes():
+            if node["id"] == here:
+                return node
+        raise ClusterError(f"the driver's node {here} is not among the cluster's nodes")
+
+    def require_grading_driver(self) -> None:
+        """Refuse evaluator work (grading, probes) unless the driver's objects live on an
+        admitted grading node: else the reference answers would sit in another node's
+        object store."""
+        require_grading_node(self.driver_node(), self.address)
 
     def __exit__(self, *exc: object) -> None:
         self.ray.shutdown()

@@ -125,6 +125,7 @@ def grade_on_ray(
     demand = Demand(1.0, settings.peak_memory(), "grading")
     with RaySession(address) as session:
         session.require(demand)
+        session.require_grading_driver()
         tasks = [
             Task(pair, f"ofb-grade-{pair[0].packet_id}", grade_on_node, (pair[0], settings), demand)
             for pair in jobs
