@@ -286,15 +286,10 @@ print(json.dumps({"processes": others, "cluster_files": os.listdir(sys.argv[1])}
 
 def test_a_driver_off_the_cluster_grades_and_runs_as_a_ray_client(env):
     """The evaluator's machine is no node: Ray Client to the head (a grading node)."""
-    home = env.base / "driver-home"
-    home.mkdir(exist_ok=True)
-    off = {**env.cluster.env, "HOME": str(home)}
+    off = {**env.cluster.env, "HOME": str(env.base)}
 
     def ofb(args: list[str], cwd: Path) -> subprocess.CompletedProcess:
-        argv = env.cluster.off_cluster([sys.executable, "-m", "openfrontiers", *args])
-        return subprocess.run(
-            argv, cwd=cwd, env=off, capture_output=True, text=True, timeout=300, check=False
-        )
+        return env.cluster.ofb(args, cwd, off_cluster=True)
 
     seen = subprocess.run(
         env.cluster.off_cluster([sys.executable, "-c", LOOK_AROUND, str(env.cluster.root)]),
@@ -303,6 +298,10 @@ def test_a_driver_off_the_cluster_grades_and_runs_as_a_ray_client(env):
     # Alone in its PID namespace (no raylet, no Ray process at all), no session files.
     assert json.loads(seen.stdout) == {"processes": [], "cluster_files": []}
     client = ["--executor", "ray", "--ray-address", env.cluster.client_address]
+    # The pods' probe: no raylet in this PID namespace; the head's GCS and raylet on the nodes'.
+    health = ofb(["cluster", "health"], env.base)
+    assert health.returncode == 1 and "raylet" in health.stderr
+    assert env.cluster.ofb(["cluster", "health", "--head"], env.base).returncode == 0
 
     status = ofb(["cluster", "status", "--ray-address", env.cluster.client_address, "--format",
                   "json"], env.base)  # fmt: skip

@@ -183,12 +183,25 @@ class Cluster:
         raise RuntimeError(f"node {node.name} did not start:\n{node.log.read_text()[-3000:]}")
 
     def ofb(
-        self, args: list[str], cwd: Path, timeout: float = 300, env: dict[str, str] | None = None
+        self,
+        args: list[str],
+        cwd: Path,
+        timeout: float = 300,
+        env: dict[str, str] | None = None,
+        off_cluster: bool = False,
     ) -> subprocess.CompletedProcess:
+        """`ofb ARGS` in the cluster's network: on a node's machine, or `off_cluster` (then
+        HOME is `cwd`'s `driver-home`: the nodes' HOME is hidden there)."""
+        argv = [sys.executable, "-m", "openfrontiers", *args]
+        extra = dict(env or {})
+        if off_cluster:
+            home = cwd / "driver-home"
+            home.mkdir(exist_ok=True)
+            extra.setdefault("HOME", str(home))
         return subprocess.run(
-            self.in_netns([sys.executable, "-m", "openfrontiers", *args]),
+            self.off_cluster(argv) if off_cluster else self.in_netns(argv),
             cwd=cwd,
-            env={**self.env, **(env or {})},
+            env={**self.env, **extra},
             capture_output=True,
             text=True,
             timeout=timeout,

@@ -145,6 +145,21 @@ def node(
         raise UsageError(f"cannot start {argv[0]}: {exc.strerror}") from None
 
 
+@app.command("health")
+def health(
+    head: bool = typer.Option(False, "--head", help="This is the head: the GCS must run too."),
+) -> None:
+    """A node's liveness and readiness probe (KubeRay pods, docs/scale.md): exit 0 while
+    this machine's (or pod's) raylet runs — and on the head its GCS — 1 otherwise. It asks
+    no server: Ray's own health endpoint (:52365) needs the full ray[default] install."""
+    from ..cluster.node import missing_processes
+
+    missing = missing_processes(Path("/proc"), head)
+    if missing:
+        console(stderr=True).print(f"not running here: {', '.join(missing)}")
+        raise typer.Exit(1)
+
+
 @app.command("status")
 def status(
     ray_address: str | None = typer.Option(
