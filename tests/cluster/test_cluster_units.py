@@ -19,7 +19,14 @@ from typer.testing import CliRunner
 from openfrontiers.cli import app
 from openfrontiers.cluster import archive
 from openfrontiers.cluster.attempts import write_attempt
-from openfrontiers.cluster.engine import NODE_WAIT, NODE_WAIT_ENV, node_summary, node_wait
+from openfrontiers.cluster.engine import (
+    NODE_WAIT,
+    NODE_WAIT_ENV,
+    ClusterError,
+    node_summary,
+    node_wait,
+    require_grading_node,
+)
 from openfrontiers.cluster.node import (
     CHECKED,
     GROUPS,
@@ -315,3 +322,19 @@ def test_status_shows_a_node_as_its_record_says_not_as_it_advertises():
     assert node_summary(node, None)["jail_check"] == "no answer"
     dead = node_summary({**node, "Alive": False}, None)
     assert (dead["alive"], dead["jail_check"], dead["groups"]) == (False, "dead", [])
+
+
+def test_evaluator_work_needs_the_driver_s_objects_on_an_admitted_grading_node():
+    grading = replace(PASSED, group="grading")
+    node = {"NodeID": "n1" * 20, "Alive": True, "Resources": {"ofb_jail_checked": 1.0}}
+    require_grading_node(node_summary(node, {"record": grading.as_dict()}), "ray://h:10001")
+    refused = {
+        "an attempts node": node_summary(node, {"record": PASSED.as_dict()}),
+        "a failed check": node_summary(node, {"record": replace(grading, passed=False).as_dict()}),
+        "no record": node_summary(node, {"refused": "no admission record"}),
+        "a dead node": node_summary({**node, "Alive": False}, {"record": grading.as_dict()}),
+    }
+    for why, summary in refused.items():
+        with pytest.raises(ClusterError, match="not an admitted grading node") as caught:
+            require_grading_node(summary, "ray://h:10001")
+        assert "reference answers" in str(caught.value), why
