@@ -209,12 +209,17 @@ GRADED = {  # packet → (item, submission, verdict)
 }
 
 
-def test_grading_on_ray_gives_the_local_verdicts_and_resumes(env):
-    folder = env.base / "subs"
+def _submissions(env: Env, name: str) -> tuple[Path, Path]:
+    """The GRADED submissions in a new folder, and their key."""
+    folder = env.base / name
     folder.mkdir()
     for pid, (_, text, _) in GRADED.items():
         (folder / f"{pid}.lean").write_text(text.replace("P901", pid))
-    key = env.repo.key({pid: item for pid, (item, _, _) in GRADED.items()})
+    return folder, env.repo.key({pid: item for pid, (item, _, _) in GRADED.items()})
+
+
+def test_grading_on_ray_gives_the_local_verdicts_and_resumes(env):
+    folder, key = _submissions(env, "subs")
     lines = {}
     for name, extra in (("local", []), ("ray", _ray(env))):
         out, private = env.base / f"v-{name}.jsonl", env.base / f"e-{name}.jsonl"
@@ -308,11 +313,7 @@ def test_a_driver_off_the_cluster_grades_and_runs_as_a_ray_client(env):
     assert status.returncode == 0, status.stdout + status.stderr
     assert json.loads(status.stdout)["groups_ready"] == {"attempts": True, "grading": True}
 
-    folder = env.base / "subs-client"
-    folder.mkdir()
-    for pid, (_, text, _) in GRADED.items():
-        (folder / f"{pid}.lean").write_text(text.replace("P901", pid))
-    key = env.repo.key({pid: item for pid, (item, _, _) in GRADED.items()})
+    folder, key = _submissions(env, "subs-client")
     lines = {}
     for name, extra in (("local", []), ("client", client)):
         out, private = env.base / f"vc-{name}.jsonl", env.base / f"ec-{name}.jsonl"
