@@ -4,7 +4,9 @@ and with `--executor ray` on a cluster of this machine (tests/support/ray_cluste
 grading head and one attempts node, each admitted by `ofb cluster node`, in a network
 namespace with only `lo`). Prints wall seconds per submission and per attempt, the
 cluster's start-up (jail check and `ray start` per node), and the CPU seconds the grader
-spends per submission with the stand-in tools. Needs root, Ray and bubblewrap.
+spends per submission with the stand-in tools. The Ray commands run twice: from the head's
+machine, and off the cluster (own PID and mount namespaces, Ray Client). Needs root, Ray
+(with the ray[client] extra) and bubblewrap.
 
     python3 benchmarks/bench_ray.py [--submissions 8] [--attempts 4]
 """
@@ -80,10 +82,19 @@ def main() -> int:
             "--landrun", str(STANDIN_TOOLS / "landrun"),
         ]  # fmt: skip
         ray = ["--executor", "ray", "--ray-address", cluster.address]
-        for name, extra in (("local --jobs 2", ["--jobs", "2"]), ("ray (2 CPUs)", ray)):
-            out = base / f"verdicts-{name.split()[0]}.jsonl"
+        client = ["--executor", "ray", "--ray-address", cluster.client_address]
+        ways = (
+            ("local --jobs 2", ["--jobs", "2"]),
+            ("ray (2 CPUs), driver on the head's machine", ray),
+            ("ray (2 CPUs), driver off the cluster (Ray Client)", client),
+        )
+        for name, extra in ways:
+            out = base / f"verdicts-{len(extra)}-{extra[-1].split(':')[0]}.jsonl"
             cpu, start = children_cpu(), time.monotonic()
-            done = cluster.ofb([*grade, "--out", str(out), *extra], repo.root, timeout=1800)
+            done = cluster.ofb(
+                [*grade, "--out", str(out), *extra], repo.root, timeout=1800,
+                off_cluster=extra is client,
+            )  # fmt: skip
             wall = time.monotonic() - start
             if done.returncode != 0:
                 print(done.stdout + done.stderr)
@@ -106,10 +117,12 @@ def main() -> int:
             "--work-gib", "0.0625", "--tmp-gib", "0.0625", "--wall-minutes", "5",
             "--allow-no-lean",
         ]  # fmt: skip
-        for name, extra in (("local --jobs 2", ["--jobs", "2"]), ("ray (2 CPUs)", ray)):
-            out = base / f"run-{name.split()[0]}"
+        for name, extra in ways:
+            out = base / f"run-{len(extra)}-{extra[-1].split(':')[0]}"
             start = time.monotonic()
-            done = cluster.ofb([*run, "--out", str(out), *extra], base, timeout=1800)
+            done = cluster.ofb(
+                [*run, "--out", str(out), *extra], base, timeout=1800, off_cluster=extra is client
+            )
             wall = time.monotonic() - start
             if done.returncode != 0:
                 print(done.stdout + done.stderr)

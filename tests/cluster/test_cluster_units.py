@@ -7,6 +7,8 @@ from __future__ import annotations
 import io
 import json
 import os
+import subprocess
+import sys
 import tarfile
 from dataclasses import replace
 from pathlib import Path
@@ -17,6 +19,14 @@ from typer.testing import CliRunner
 from openfrontiers.cli import app
 from openfrontiers.cluster import archive
 from openfrontiers.cluster.attempts import write_attempt
+from openfrontiers.cluster.engine import (
+    NODE_WAIT,
+    NODE_WAIT_ENV,
+    ClusterError,
+    node_summary,
+    node_wait,
+    require_grading_node,
+)
 from openfrontiers.cluster.node import (
     CHECKED,
     GROUPS,
@@ -29,10 +39,12 @@ from openfrontiers.cluster.node import (
     read_record,
     write_record,
 )
+from openfrontiers.cluster.scratch import clean_stale, scratch
 from openfrontiers.errors import InputError, OfbError, UsageError
 from openfrontiers.grade.resume import VerdictFiles
 from openfrontiers.grade.verdict import Decision, VerdictRecord
 
+TOOLS = Path(__file__).resolve().parents[2] / "tools"
 PASSED = Admission("attempts", True, "bwrap", "cgroup-v2", 26, (), "", "2026-12-01T00:00:00+00:00")
 FAILED = replace(PASSED, passed=False, failed=("group-memory: the limit is per process",))
 
@@ -238,3 +250,91 @@ def test_a_head_where_nothing_listens_is_refused_at_once() -> None:
     with pytest.raises(ClusterError, match="give the head as HOST:PORT"):
         _head_listens("a-head-without-port")
     _head_listens("auto")  # the cluster of this machine: found by Ray from its files
+
+
+HOLD = """
+import sys, time
+from pathlib import Path
+from openfrontiers.cluster.scratch import scratch
+with scratch("attempt", Path(sys.argv[1])) as work:
+    (work / "file").write_text("x")
+    print(work, flush=True)
+    time.sleep(600)
+"""
+
+
+def _holder(tmp_path: Path) -> tuple[subprocess.Popen, Path]:
+    proc = subprocess.Popen(
+        [sys.executable, "-c", HOLD, str(tmp_path)],
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(TOOLS)},
+    )
+    assert proc.stdout is not None
+    return proc, Path(proc.stdout.readline().strip()).parent
+
+
+def test_a_killed_task_s_scratch_is_removed_by_the_next_task_a_running_one_s_is_kept(tmp_path):
+    killed, stale = _holder(tmp_path)
+    alive, held = _holder(tmp_path)
+    try:
+        killed.kill()
+        killed.wait()
+        assert stale.name.startswith("ofb-ray-attempt-") and (stale / "work/file").exists()
+        other = tmp_path / "ofb-ray-not-ours"  # no lock file: not a scratch folder of ours
+        other.mkdir()
+        with scratch("grade", tmp_path) as work:
+            assert work.is_dir() and not any(work.iterdir())
+            assert not stale.exists() and (held / "work/file").exists() and other.exists()
+            mine = work.parent
+        assert not mine.exists()  # removed when the task ends
+        with pytest.raises(RuntimeError), scratch("grade", tmp_path) as work:
+            mine = work.parent
+            raise RuntimeError("the task failed")
+        assert not mine.exists()
+        assert clean_stale(tmp_path) == [] and held.exists()
+    finally:
+        alive.kill()
+        alive.wait()
+    assert clean_stale(tmp_path) == [held]
+
+
+def test_the_wait_for_a_lost_node_group_is_configurable_and_checked():
+    assert node_wait({}) == NODE_WAIT == 120
+    assert node_wait({NODE_WAIT_ENV: " 7.5 "}) == 7.5
+    for bad in ("soon", "-1", "nan", "inf"):
+        with pytest.raises(UsageError, match=NODE_WAIT_ENV):
+            node_wait({NODE_WAIT_ENV: bad})
+
+
+def test_status_shows_a_node_as_its_record_says_not_as_it_advertises():
+    ours = {"ofb_jail_checked": 10_000.0, "ofb_attempts": 10_000.0, "CPU": 2.0}
+    node = {"NodeID": "n1", "Alive": True, "Resources": ours}
+    record = {"record": PASSED.as_dict()}
+    assert node_summary(node, record)["jail_check"] == "passed"
+    assert node_summary(node, record)["groups"] == ["attempts"]
+    refused = {"refused": "this node has no admission record (OFB_NODE_RECORD is not set)"}
+    shown = node_summary(node, refused)
+    assert shown["jail_check"] == "not admitted (no admission record)"
+    assert shown["groups"] == [] and shown["advertised"] == ["attempts"]
+    failed = node_summary(node, {"record": FAILED.as_dict()})
+    assert (failed["jail_check"], failed["groups"]) == ("failed", [])
+    assert node_summary(node, None)["jail_check"] == "no answer"
+    dead = node_summary({**node, "Alive": False}, None)
+    assert (dead["alive"], dead["jail_check"], dead["groups"]) == (False, "dead", [])
+
+
+def test_evaluator_work_needs_the_driver_s_objects_on_an_admitted_grading_node():
+    grading = replace(PASSED, group="grading")
+    node = {"NodeID": "n1" * 20, "Alive": True, "Resources": {"ofb_jail_checked": 1.0}}
+    require_grading_node(node_summary(node, {"record": grading.as_dict()}), "ray://h:10001")
+    refused = {
+        "an attempts node": node_summary(node, {"record": PASSED.as_dict()}),
+        "a failed check": node_summary(node, {"record": replace(grading, passed=False).as_dict()}),
+        "no record": node_summary(node, {"refused": "no admission record"}),
+        "a dead node": node_summary({**node, "Alive": False}, {"record": grading.as_dict()}),
+    }
+    for why, summary in refused.items():
+        with pytest.raises(ClusterError, match="not an admitted grading node") as caught:
+            require_grading_node(summary, "ray://h:10001")
+        assert "reference answers" in str(caught.value), why

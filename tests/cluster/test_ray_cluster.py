@@ -12,6 +12,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -208,12 +209,17 @@ GRADED = {  # packet → (item, submission, verdict)
 }
 
 
-def test_grading_on_ray_gives_the_local_verdicts_and_resumes(env):
-    folder = env.base / "subs"
+def _submissions(env: Env, name: str) -> tuple[Path, Path]:
+    """The GRADED submissions in a new folder, and their key."""
+    folder = env.base / name
     folder.mkdir()
     for pid, (_, text, _) in GRADED.items():
         (folder / f"{pid}.lean").write_text(text.replace("P901", pid))
-    key = env.repo.key({pid: item for pid, (item, _, _) in GRADED.items()})
+    return folder, env.repo.key({pid: item for pid, (item, _, _) in GRADED.items()})
+
+
+def test_grading_on_ray_gives_the_local_verdicts_and_resumes(env):
+    folder, key = _submissions(env, "subs")
     lines = {}
     for name, extra in (("local", []), ("ray", _ray(env))):
         out, private = env.base / f"v-{name}.jsonl", env.base / f"e-{name}.jsonl"
@@ -276,12 +282,74 @@ def test_probes_on_ray_give_the_local_reports(env):
     assert {r["node"]["id"] for r in reports["ray"]} == {env.nodes["grading"]}
 
 
-def test_no_node_that_fits_is_refused_at_once(env):
+LOOK_AROUND = """
+import json, os, sys
+others = [int(p) for p in os.listdir("/proc") if p.isdigit() and int(p) != os.getpid()]
+print(json.dumps({"processes": others, "cluster_files": os.listdir(sys.argv[1])}))
+"""
+
+
+def test_a_driver_off_the_cluster_grades_and_runs_as_a_ray_client(env):
+    """The evaluator's machine is no node: Ray Client to the head (a grading node)."""
+    off = {**env.cluster.env, "HOME": str(env.base)}
+
+    def ofb(args: list[str], cwd: Path) -> subprocess.CompletedProcess:
+        return env.cluster.ofb(args, cwd, off_cluster=True)
+
+    seen = subprocess.run(
+        env.cluster.off_cluster([sys.executable, "-c", LOOK_AROUND, str(env.cluster.root)]),
+        env=off, capture_output=True, text=True, timeout=60, check=True,
+    )  # fmt: skip
+    # Alone in its PID namespace (no raylet, no Ray process at all), no session files.
+    assert json.loads(seen.stdout) == {"processes": [], "cluster_files": []}
+    client = ["--executor", "ray", "--ray-address", env.cluster.client_address]
+    # The pods' probe: no raylet in this PID namespace; the head's GCS and raylet on the nodes'.
+    health = ofb(["cluster", "health"], env.base)
+    assert health.returncode == 1 and "raylet" in health.stderr
+    assert env.cluster.ofb(["cluster", "health", "--head"], env.base).returncode == 0
+
+    status = ofb(["cluster", "status", "--ray-address", env.cluster.client_address, "--format",
+                  "json"], env.base)  # fmt: skip
+    assert status.returncode == 0, status.stdout + status.stderr
+    assert json.loads(status.stdout)["groups_ready"] == {"attempts": True, "grading": True}
+
+    folder, key = _submissions(env, "subs-client")
+    lines = {}
+    for name, extra in (("local", []), ("client", client)):
+        out, private = env.base / f"vc-{name}.jsonl", env.base / f"ec-{name}.jsonl"
+        args = [*_grade_args(env, folder, key, out, private), *extra]
+        done = ofb(args, env.repo.root) if extra else env.cluster.ofb(args, env.repo.root)
+        assert done.returncode == 0, done.stdout + done.stderr
+        lines[name] = [json.loads(t) for t in out.read_text().splitlines()]
+        lines[name + "-private"] = private.read_text()
+    assert [(d["packet"], d["verdict"]) for d in lines["client"]] == [
+        (pid, verdict) for pid, (_, _, verdict) in GRADED.items()
+    ]
+    assert _strip(lines["client"]) == _strip(lines["local"])
+    assert lines["client-private"] == lines["local-private"]
+    assert {d["node"]["id"] for d in lines["client"]} == {env.nodes["grading"]}
+
+    out = env.base / "run-client"
+    one = packet_folders(env.packets)[0].name
+    done = ofb([*_run_args(env, out, one), *client], env.base)
+    assert done.returncode == 0, done.stdout + done.stderr
+    record = json.loads((out / one / "attempt.json").read_text())
+    assert record["end_reason"] == "submitted uncompiled"  # no Lean here
+    assert (record["node"]["id"], record["node"]["group"]) == (env.nodes["attempts"], "attempts")
+
+
+def test_no_node_that_fits_is_refused_at_once_and_leaves_no_run_behind(env):
+    out = env.base / "run-big"
+    one = packet_folders(env.packets)[0].name
     done = env.cluster.ofb(
-        [*_run_args(env, env.base / "run-big"), *_ray(env), "--memory-gib", "4096"], env.base
+        [*_run_args(env, out, one), *_ray(env), "--memory-gib", "4096"], env.base
     )
     assert done.returncode == 2
     assert "no node of the Ray cluster" in done.stderr and "attempts node" in done.stderr
+    assert not out.exists()  # no manifest.json to make the corrected command "another run"
+    done = env.cluster.ofb([*_run_args(env, out, one), *_ray(env)], env.base)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "1 attempt(s) ran" in done.stdout
 
 
 def test_a_killed_worker_s_attempt_runs_once_more_and_counts_once(env):
@@ -387,3 +455,97 @@ def test_ctrl_c_on_a_ray_run_cancels_its_tasks_and_the_run_resumes(env):
     for pid in packets:
         record = json.loads((out / pid / "attempt.json").read_text())
         assert record["end_reason"] == "submitted uncompiled"  # no Lean here
+
+
+def test_status_reads_each_node_s_own_record_not_what_it_advertises(env):
+    """A plain `ray start` that advertises our resource names is not admitted; once it
+    stops, it shows as dead."""
+    impostor = env.cluster.start_plain(
+        "impostor", {"ofb_jail_checked": 10_000, "ofb_attempts": 10_000}
+    )
+    env.cluster.wait_started(impostor)
+    status = _status(env.cluster, env.base)
+    known = set(env.nodes.values())
+    (other,) = [n for n in status["nodes"] if n["id"] not in known]
+    assert other["alive"] and other["advertised"] == ["attempts"]
+    assert other["jail_check"] == "not admitted (no admission record)" and other["groups"] == []
+    assert "OFB_NODE_RECORD" in other["detail"] and other["record"] is None
+    by_id = {n["id"]: n for n in status["nodes"]}
+    assert by_id[env.nodes["attempts"]]["record"]["passed"] is True
+    assert by_id[env.nodes["failing"]]["jail_check"] == "failed"
+    table = env.cluster.ofb(["cluster", "status", "--ray-address", env.cluster.address], env.base)
+    assert "not admitted" in table.stdout
+
+    os.killpg(impostor.process.pid, signal.SIGTERM)  # `ray start --block` stops its node
+    impostor.process.wait(timeout=60)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        status = _status(env.cluster, env.base)
+        (gone,) = [n for n in status["nodes"] if n["id"] == other["id"]]
+        if not gone["alive"]:
+            break
+        time.sleep(1)
+    assert not gone["alive"] and gone["jail_check"] == "dead" and gone["groups"] == []
+    assert status["groups_ready"] == {"attempts": True, "grading": True}
+
+
+def _scratch() -> set[Path]:
+    return set(Path(tempfile.gettempdir()).glob("ofb-ray-attempt-*"))
+
+
+def test_when_the_last_attempts_node_dies_the_driver_stops_and_the_run_resumes(env):
+    """Runs last: it kills the cluster's only attempts node (then starts another)."""
+    out = env.base / "run-node-lost"
+    script = env.base / "slow-then-submit.json"
+    demo = json.loads(DEMO.read_text())
+    # Each attempt's first tool call takes a while: the node dies during the second one.
+    demo["turns"].insert(1, {"calls": [{"tool": "bash", "command": "sleep 12"}]})
+    script.write_text(json.dumps(demo))
+    args = _run_args(env, out)
+    args[args.index("--standin") + 1] = str(script)
+    args = [*args, "--cpus", "2", *_ray(env)]  # one attempt at a time
+    before = _scratch()
+    wait = {"OFB_RAY_NODE_WAIT": "3"}
+    driver = subprocess.Popen(
+        env.cluster.in_netns([sys.executable, "-m", "openfrontiers", *args]),
+        cwd=env.base, env={**env.cluster.env, **wait}, text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 240
+        while time.monotonic() < deadline and driver.poll() is None:
+            if list(out.glob("P*/attempt.json")) and running("sleep 12"):
+                break
+            time.sleep(0.05)
+        first = {p.parent.name: p.read_bytes() for p in out.glob("P*/attempt.json")}
+        assert len(first) == 1 and running("sleep 12"), "kill during the second attempt"
+        scratch = _scratch() - before
+        (node,) = [n for n in env.cluster.nodes if n.name == "attempts"]
+        env.cluster.kill_node(node)
+        killed = time.monotonic()
+        stdout, stderr = driver.communicate(timeout=300)  # Ray's own wait would be forever
+        print(
+            f"node killed to driver exit (OFB_RAY_NODE_WAIT=3): {time.monotonic() - killed:.1f} s"
+        )
+    finally:
+        if driver.poll() is None:
+            os.killpg(driver.pid, signal.SIGKILL)
+            driver.wait()
+    assert driver.returncode == 2, stdout + stderr
+    said = " ".join(stderr.split())
+    assert "no live node of the Ray cluster" in said and "--group attempts" in said, said
+    assert "1 job(s) still to run" in said and "The 1 job(s) that ended are written" in said
+    runs = [json.loads(line) for line in (out / "runs.jsonl").read_text().splitlines()]
+    assert [r["packet"] for r in runs] == list(first)
+    assert scratch and all(p.exists() for p in scratch)  # the killed task could not clean up
+
+    fresh = env.cluster.start_node("attempts-again", "attempts", 2)
+    env.cluster.wait_started(fresh)
+    done = env.cluster.ofb(args, env.base, env=wait)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "1 already finished" in done.stdout
+    for pid, data in first.items():
+        assert (out / pid / "attempt.json").read_bytes() == data
+    runs = [json.loads(line)["packet"] for line in (out / "runs.jsonl").read_text().splitlines()]
+    assert sorted(runs) == sorted(p.name for p in packet_folders(env.packets))
+    assert not any(p.exists() for p in scratch)  # removed by the next task on that machine

@@ -17,6 +17,7 @@ on a shared machine another user's Ray worker has the same title. Teardown ends 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import select
 import shutil
@@ -34,6 +35,7 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 STANDIN_BIN = HERE / "toolchain" / "bin"
 PORT = 6379
+CLIENT_PORT = 10001  # Ray Client's server on the head: drivers off the cluster
 
 
 @dataclass
@@ -56,6 +58,30 @@ class Cluster:
     def address(self) -> str:
         return f"127.0.0.1:{PORT}"
 
+    @property
+    def client_address(self) -> str:
+        return f"ray://127.0.0.1:{CLIENT_PORT}"
+
+    def off_cluster(self, argv: list[str]) -> list[str]:
+        """`argv` as a machine that is not a node runs it: in the cluster's network (only
+        `lo`) but in PID and mount namespaces of its own, where no Ray process shows and a
+        tmpfs hides every node's session files and sockets (the cluster's folder)."""
+        hide = 'mount -t tmpfs ofb-off-cluster "$0" && exec "$@"'
+        return self.in_netns(
+            [
+                "unshare",
+                "-p",
+                "-m",
+                "--fork",
+                "--mount-proc",
+                "sh",
+                "-c",
+                hide,
+                str(self.root),
+                *argv,
+            ]
+        )
+
     def in_netns(self, argv: list[str]) -> list[str]:
         # nsenter, not `ip netns exec`: that one also mounts a sysfs of its own, which hides
         # the cgroup hierarchy the jail's limits need.
@@ -75,7 +101,13 @@ class Cluster:
         log = self.root / f"{name}.log"
         record = self.root / f"{name}.node.json"
         ray_args = (
-            ["--head", f"--port={PORT}", "--include-dashboard=false", f"--temp-dir={self.root}"]
+            [
+                "--head",
+                f"--port={PORT}",
+                f"--ray-client-server-port={CLIENT_PORT}",
+                "--include-dashboard=false",
+                f"--temp-dir={self.root}",
+            ]
             if head
             else [f"--address={self.address}"]
         )
@@ -97,6 +129,48 @@ class Cluster:
         self.nodes.append(node)
         return node
 
+    def start_plain(self, name: str, resources: dict[str, float]) -> Node:
+        """A worker node started by a plain `ray start`, not by `ofb cluster node`: no jail
+        check, no admission record, whatever resources it chooses to advertise."""
+        log = self.root / f"{name}.log"
+        argv = [
+            shutil.which("ray") or "ray", "start", "--block", "--node-ip-address=127.0.0.1",
+            "--disable-usage-stats", "--num-cpus=1", f"--address={self.address}",
+            "--resources", json.dumps(resources),
+        ]  # fmt: skip
+        process = subprocess.Popen(
+            self.in_netns(argv),
+            cwd=REPO,
+            env=self.env,
+            stdout=log.open("w"),
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        node = Node(name, "plain", process, log, self.root / f"{name}.none")
+        self.nodes.append(node)
+        return node
+
+    def kill_node(self, node: Node) -> None:
+        """SIGKILL a node and every process it started (its raylet, its workers and their
+        children), as a machine that goes down would: no goodbye to the head."""
+        family = {node.process.pid}
+        grew = True
+        while grew:
+            grew = False
+            for pid in self.pids():
+                try:
+                    stat = Path(f"/proc/{pid}/stat").read_text()
+                except OSError:
+                    continue
+                if pid not in family and int(stat.rsplit(")", 1)[1].split()[1]) in family:
+                    family.add(pid)
+                    grew = True
+        for pid in family:
+            if pid != node.process.pid:  # nsenter itself is not in the namespace
+                self.kill(pid)
+        node.process.kill()
+        node.process.wait(timeout=30)
+
     def wait_started(self, node: Node, timeout: float = 180) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -109,12 +183,25 @@ class Cluster:
         raise RuntimeError(f"node {node.name} did not start:\n{node.log.read_text()[-3000:]}")
 
     def ofb(
-        self, args: list[str], cwd: Path, timeout: float = 300, env: dict[str, str] | None = None
+        self,
+        args: list[str],
+        cwd: Path,
+        timeout: float = 300,
+        env: dict[str, str] | None = None,
+        off_cluster: bool = False,
     ) -> subprocess.CompletedProcess:
+        """`ofb ARGS` in the cluster's network: on a node's machine, or `off_cluster` (then
+        HOME is `cwd`'s `driver-home`: the nodes' HOME is hidden there)."""
+        argv = [sys.executable, "-m", "openfrontiers", *args]
+        extra = dict(env or {})
+        if off_cluster:
+            home = cwd / "driver-home"
+            home.mkdir(exist_ok=True)
+            extra.setdefault("HOME", str(home))
         return subprocess.run(
-            self.in_netns([sys.executable, "-m", "openfrontiers", *args]),
+            self.off_cluster(argv) if off_cluster else self.in_netns(argv),
             cwd=cwd,
-            env={**self.env, **(env or {})},
+            env={**self.env, **extra},
             capture_output=True,
             text=True,
             timeout=timeout,

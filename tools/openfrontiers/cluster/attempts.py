@@ -16,7 +16,6 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
-import tempfile
 import threading
 import uuid
 from collections.abc import Iterator, Sequence
@@ -29,6 +28,7 @@ from ..harness.records import EndReason, finished
 from . import archive
 from .engine import Demand, RaySession, Task, TaskCancelled
 from .node import admitted
+from .scratch import scratch
 
 
 @dataclass(frozen=True)
@@ -52,8 +52,7 @@ def attempt_on_node(task: AttemptTask) -> AttemptResult:
 
     node, _ = admitted("attempts", os.environ, ray.get_runtime_context().get_node_id())
     pid = task.spec.packet_id
-    with tempfile.TemporaryDirectory(prefix="ofb-ray-attempt-") as tmp:
-        root = Path(tmp)
+    with scratch("attempt") as root:
         root.chmod(0o755)  # the packet is read from inside the jails
         packet = root / "packets" / pid
         archive.unpack(task.packet, packet)
@@ -103,53 +102,70 @@ class RayAttemptExecutor:
     def __init__(self, address: str | None, standin: dict | None = None) -> None:
         self.address = address
         self.standin = standin
+        self.session: RaySession | None = None
+
+    @contextlib.contextmanager
+    def opened(self, template: AttemptSpec) -> Iterator[None]:
+        """Connected to the cluster, with a node that fits the attempts' demand (else refused
+        before the run folder is made, so the corrected command is not "another run")."""
+        if template.config.upstream is None and self.standin is None:
+            raise UsageError(
+                "no upstream model API: the evaluator config needs [upstream] url = … "
+                "(the harness has no default; see docs/harness.md)"
+            )
+        with RaySession(self.address) as session:
+            session.require(_demand(template))
+            self.session = session
+            try:
+                yield
+            finally:
+                self.session = None
 
     def run(
         self, specs: Sequence[AttemptSpec], progress: Progress, stop: threading.Event
     ) -> Iterator[tuple]:
         if not specs:
             return
-        first = specs[0]
-        if first.config.upstream is None and self.standin is None:
-            raise UsageError(
-                "no upstream model API: the evaluator config needs [upstream] url = … "
-                "(the harness has no default; see docs/harness.md)"
+        if self.session is None:
+            with self.opened(specs[0]):
+                yield from self.run(specs, progress, stop)
+            return
+        session = self.session
+        demand = _demand(specs[0])
+        tasks = []
+        for spec in specs:
+            packet = archive.pack(spec.packet)
+            tasks.append(
+                Task(
+                    spec,
+                    f"ofb-attempt-{spec.packet_id}",
+                    attempt_on_node,
+                    (AttemptTask(spec, packet, self.standin),),
+                    demand,
+                )
             )
-        demand = Demand(first.limits.cpus, first.limits.memory, "attempts")
-        with RaySession(self.address) as session:
-            session.require(demand)
-            tasks = []
-            for spec in specs:
-                packet = archive.pack(spec.packet)
-                tasks.append(
-                    Task(
-                        spec,
-                        f"ofb-attempt-{spec.packet_id}",
-                        attempt_on_node,
-                        (AttemptTask(spec, packet, self.standin),),
-                        demand,
-                    )
-                )
-                progress(spec.packet_id, {"state": "submitted"})
-            for spec, outcome in session.run(tasks, stop):
-                if isinstance(outcome, TaskCancelled):
-                    # The node's attempt folder does not come back from a cancelled task:
-                    # the run keeps a line saying so.
-                    record = {
-                        "end_reason": EndReason.INTERRUPTED.value,
-                        "end_detail": "cancelled on the cluster (running or still queued); "
-                        "the node's records did not come back",
-                    }
-                    progress(spec.packet_id, {"state": "ended", "end_reason": "interrupted"})
-                    yield spec, record
-                    continue
-                if isinstance(outcome, BaseException):
-                    yield spec, outcome
-                    continue
-                assert isinstance(outcome, AttemptResult)
-                if not write_attempt(spec.out, outcome.folder):
-                    continue  # written already: not counted twice
-                progress(
-                    spec.packet_id, {"state": "ended", "end_reason": outcome.record["end_reason"]}
-                )
-                yield spec, outcome.record
+            progress(spec.packet_id, {"state": "submitted"})
+        for spec, outcome in session.run(tasks, stop):
+            if isinstance(outcome, TaskCancelled):
+                # The node's attempt folder does not come back from a cancelled task:
+                # the run keeps a line saying so.
+                record = {
+                    "end_reason": EndReason.INTERRUPTED.value,
+                    "end_detail": "cancelled on the cluster (running or still queued); "
+                    "the node's records did not come back",
+                }
+                progress(spec.packet_id, {"state": "ended", "end_reason": "interrupted"})
+                yield spec, record
+                continue
+            if isinstance(outcome, BaseException):
+                yield spec, outcome
+                continue
+            assert isinstance(outcome, AttemptResult)
+            if not write_attempt(spec.out, outcome.folder):
+                continue  # written already: not counted twice
+            progress(spec.packet_id, {"state": "ended", "end_reason": outcome.record["end_reason"]})
+            yield spec, outcome.record
+
+
+def _demand(spec: AttemptSpec) -> Demand:
+    return Demand(spec.limits.cpus, spec.limits.memory, "attempts")

@@ -10,22 +10,33 @@ written, so a retried task never counts twice.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import socket
 import threading
-from collections.abc import Callable, Iterator, Sequence
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from ..errors import OfbError, UsageError
-from .node import CHECKED, GROUPS, RAY_QUIET, REFUSED, task_resources
+from .node import CHECKED, GROUPS, RAY_QUIET, task_resources
 
 RETRIES = 1  # a task lost with its worker or node runs once more
+# How long the driver waits for a live admitted node of a needed group once none is left
+# (a restarted node rejoins within it); then it stops and says so. Seconds, $OFB_RAY_NODE_WAIT.
+NODE_WAIT = 120.0
+NODE_WAIT_ENV = "OFB_RAY_NODE_WAIT"
+POLL = 2.0  # seconds between two looks at the cluster's nodes while tasks are pending
 J = TypeVar("J")
 
 
 class ClusterError(OfbError):
     """The Ray cluster cannot be reached, or cannot take the work."""
+
+
+class NoNodeLeft(ClusterError):
+    """Every node that could run the pending tasks is gone, and none came back in time."""
 
 
 class TaskCancelled(OfbError):
@@ -74,17 +85,36 @@ class Task(Generic[J]):
     demand: Demand = field(default_factory=lambda: Demand(1.0, 1 << 30, "grading"))
 
 
-def node_summary(node: dict) -> dict:
+ANSWER_WAIT = 60.0  # seconds `ofb cluster status` waits for the nodes' admission records
+
+
+def node_summary(node: dict, answer: dict | None) -> dict:
+    """A node as `ofb cluster status` shows it: its admission as its own record states it
+    (`answer`, from `admission_on_node`; None when it did not answer), not as its resources
+    advertise it — anyone can `ray start --resources` with our names."""
     resources = node.get("Resources") or {}
-    groups = [g for g, r in GROUPS.items() if resources.get(r)]
+    alive = bool(node.get("Alive"))
+    record = (answer or {}).get("record")
+    groups: list[str] = []
+    if not alive:
+        check = "dead"
+    elif answer is None:
+        check = "no answer"
+    elif record is None:
+        check = "not admitted (no admission record)"
+    elif record.get("passed") is True:
+        check, groups = "passed", [str(record.get("group"))]
+    else:
+        check = "failed"
     return {
         "id": node.get("NodeID"),
-        "alive": bool(node.get("Alive")),
+        "alive": alive,
         "address": node.get("NodeManagerAddress"),
         "groups": groups,
-        "jail_check": "passed"
-        if resources.get(CHECKED)
-        else ("failed" if resources.get(REFUSED) else "not run (not started by ofb cluster node)"),
+        "jail_check": check,
+        "advertised": [g for g, r in GROUPS.items() if resources.get(r) and resources.get(CHECKED)],
+        "record": record,
+        "detail": (answer or {}).get("refused", ""),
         "cpus": resources.get("CPU", 0.0),
         "memory_gib": round(resources.get("memory", 0.0) / 2**30, 2),
     }
@@ -107,53 +137,157 @@ def _head_listens(address: str) -> None:
         ) from None
 
 
+def node_wait(environ: Mapping[str, str]) -> float:
+    """Seconds to wait for a node of a needed group once none is left ($OFB_RAY_NODE_WAIT)."""
+    text = environ.get(NODE_WAIT_ENV, "").strip()
+    if not text:
+        return NODE_WAIT
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value >= 0 or value == float("inf"):
+        raise UsageError(f"${NODE_WAIT_ENV}={text!r}: a number of seconds (0 or more)")
+    return value
+
+
+@dataclass
+class NodeWatch:
+    """When each demand's last fitting node was seen (the driver's view while it waits)."""
+
+    session: RaySession
+    gone: dict[Demand, float] = field(default_factory=dict)
+    looked: float = float("-inf")
+
+    def missing(self, demands: set[Demand], now: float) -> Demand | None:
+        """A demand no live node has fitted for `node_wait` seconds, if any (the nodes are
+        looked at once every `POLL` seconds at most)."""
+        if now - self.looked < POLL:
+            return None
+        self.looked = now
+        for demand in sorted(demands, key=lambda d: (d.group, d.cpus, d.memory)):
+            if self.session.fits(demand):
+                self.gone.pop(demand, None)
+                continue
+            since = self.gone.setdefault(demand, now)
+            if now - since >= self.session.node_wait:
+                return demand
+        return None
+
+
+def require_grading_node(node: dict, address: str) -> None:
+    """`ClusterError` unless `node` (a `node_summary`) is a live, admitted grading node."""
+    if node["alive"] and node["jail_check"] == "passed" and node["groups"] == ["grading"]:
+        return
+    shown = ", ".join(node["groups"]) or "no group"
+    raise ClusterError(
+        f"the driver's objects — the reference answers among them — would be kept on node "
+        f"{str(node['id'])[:12]} ({shown}, jail check {node['jail_check']}), which is not an "
+        "admitted grading node. Run grading and probes from a grading node of the cluster "
+        f"(--ray-address {address.removeprefix('ray://')}), or as a Ray Client "
+        "(--ray-address ray://HEAD:10001) of a cluster whose head is a grading node "
+        "(docs/scale.md)"
+    )
+
+
 class RaySession:
     """A connection to a Ray cluster for one command (`with RaySession(address) as s:`)."""
 
     def __init__(self, address: str | None) -> None:
         self.address = address or os.environ.get("RAY_ADDRESS") or "auto"
+        self.node_wait = node_wait(os.environ)
         self.ray = require_ray()
 
     def __enter__(self) -> RaySession:
         for key, value in RAY_QUIET.items():
             os.environ.setdefault(key, value)
         _head_listens(self.address)
-        try:
-            self.ray.init(
-                address=self.address,
-                log_to_driver=False,
-                logging_level="WARNING",
-                configure_logging=False,
+        client = self.address.startswith("ray://")
+        if client and importlib.util.find_spec("grpc") is None:  # Ray Client's transport
+            raise UsageError(
+                f"--ray-address {self.address}: a driver off the cluster needs Ray Client: "
+                "pip install 'openfrontiers[ray]' (it pins ray[client])"
             )
-        except (ConnectionError, RuntimeError, ValueError) as exc:
-            raise ClusterError(
-                f"no Ray cluster at {self.address}: {exc}. Start one with `ofb cluster node "
-                "… -- ray start …` on each node (docs/scale.md) and give its head as "
-                "--ray-address HOST:PORT"
-            ) from None
-        return self
+        for attempt in (1, 2):
+            try:
+                self.ray.init(
+                    address=self.address,
+                    log_to_driver=False,
+                    logging_level="WARNING",
+                    configure_logging=False,
+                )
+                return self
+            except (ConnectionError, RuntimeError, ValueError) as exc:
+                # The head's client server now and then fails to start the per-driver server
+                # on a first connection ("Initialization failure from server"): once more.
+                if client and attempt == 1 and "Initialization failure" in str(exc):
+                    continue
+                raise ClusterError(
+                    f"no Ray cluster at {self.address}: {exc}. Start one with `ofb cluster "
+                    "node … -- ray start …` on each node (docs/scale.md) and give its head as "
+                    "--ray-address HOST:PORT (on a node) or ray://HOST:10001 (off the cluster)"
+                ) from None
+        raise AssertionError("unreachable")
+
+    def driver_node(self) -> dict:
+        """The node that holds what this driver puts in the object store — the tasks'
+        arguments, reference answers among them: the local node for a driver on a node,
+        the head for a Ray Client driver (its server side runs there)."""
+        here = self.ray.get_runtime_context().get_node_id()
+        for node in self.nodes():
+            if node["id"] == here:
+                return node
+        raise ClusterError(f"the driver's node {here} is not among the cluster's nodes")
+
+    def require_grading_driver(self) -> None:
+        """Refuse evaluator work (grading, probes) unless the driver's objects live on an
+        admitted grading node: else the reference answers would sit in another node's
+        object store."""
+        require_grading_node(self.driver_node(), self.address)
 
     def __exit__(self, *exc: object) -> None:
         self.ray.shutdown()
 
     def nodes(self) -> list[dict]:
-        return [node_summary(n) for n in self.ray.nodes()]
+        """Every node the cluster knows, live or dead, each with its own admission record:
+        one small task pinned to each live node reads it there."""
+        from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
+
+        from .node import admission_on_node
+
+        known = self.ray.nodes()
+        asked = {}
+        for node in known:
+            if node.get("Alive"):
+                remote = self.ray.remote(admission_on_node).options(
+                    name="ofb-admission",
+                    num_cpus=0,
+                    max_retries=0,
+                    scheduling_strategy=NodeAffinitySchedulingStrategy(node["NodeID"], soft=False),
+                )
+                asked[remote.remote()] = node["NodeID"]
+        ready, late = (
+            self.ray.wait(list(asked), num_returns=len(asked), timeout=ANSWER_WAIT)
+            if asked
+            else ([], [])
+        )
+        answers = {}
+        for ref in ready:
+            try:
+                answers[asked[ref]] = self.ray.get(ref)
+            except self.ray.exceptions.RayError:
+                continue  # the node died meanwhile: no answer
+        for ref in late:
+            self.ray.cancel(ref, force=True)
+        return [node_summary(n, answers.get(n["NodeID"])) for n in known]
 
     def require(self, demand: Demand) -> None:
         """Refuse at once when no live node could ever run such a task (Ray would keep it
         pending forever)."""
-        for node in self.ray.nodes():
-            res = node.get("Resources") or {}
-            if (
-                node.get("Alive")
-                and res.get(CHECKED)
-                and res.get(GROUPS[demand.group])
-                and res.get("CPU", 0) >= demand.cpus
-                and res.get("memory", 0) >= demand.memory
-            ):
-                return
+        if self.fits(demand):
+            return
         seen = "; ".join(
-            f"{n['id'][:12]}: groups {','.join(n['groups']) or '-'}, jail check "
+            f"{n['id'][:12]}: groups {','.join(n['advertised']) or '-'}, jail check "
             f"{n['jail_check']}, {n['cpus']:g} CPU, {n['memory_gib']} GiB"
             for n in self.nodes()
             if n["alive"]
@@ -163,13 +297,32 @@ class RaySession:
             f"{demand.describe()} (nodes: {seen or 'none'})"
         )
 
+    def fits(self, demand: Demand) -> bool:
+        """Is some live node advertising the admission resources big enough for `demand`?"""
+        for node in self.ray.nodes():
+            res = node.get("Resources") or {}
+            if (
+                node.get("Alive")
+                and res.get(CHECKED)
+                and res.get(GROUPS[demand.group])
+                and res.get("CPU", 0) >= demand.cpus
+                and res.get("memory", 0) >= demand.memory
+            ):
+                return True
+        return False
+
     def run(
         self, tasks: Sequence[Task[J]], stop: threading.Event | None = None
     ) -> Iterator[tuple[J, Any]]:
         """Submit every task, then yield (job, result or the exception) as each ends. Once
         `stop` is set every task still pending is cancelled: one not started never runs, a
         running one gets KeyboardInterrupt (its jails are killed on the way out); each is
-        yielded with `TaskCancelled`."""
+        yielded with `TaskCancelled`.
+
+        Ray keeps a task pending for as long as no node can take it, so while tasks are
+        pending the driver looks at the nodes every `POLL` seconds: when no live node of a
+        group they need is left for `node_wait` seconds, it cancels them and raises
+        `NoNodeLeft` (what ended before has been yielded, and so written)."""
         ray = self.ray
         pending: dict[Any, Task[J]] = {}
         for task in tasks:
@@ -181,16 +334,32 @@ class RaySession:
             )
             pending[remote.remote(*task.args)] = task
         cancelled = False
+        watch = NodeWatch(self)
+        ended = 0
         while pending:
             if stop is not None and stop.is_set() and not cancelled:
                 for ref in pending:
                     ray.cancel(ref)
                 cancelled = True
             # With a stop to watch, wait in short steps (ray.wait is not interrupted).
-            timeout = None if stop is None or cancelled else 0.2
+            timeout = POLL if stop is None or cancelled else 0.2
             ready, _ = ray.wait(list(pending), num_returns=1, timeout=timeout)
+            if not ready and not cancelled:
+                missing = watch.missing({t.demand for t in pending.values()}, time.monotonic())
+                if missing:
+                    for ref in pending:
+                        ray.cancel(ref, force=True)
+                    raise NoNodeLeft(
+                        f"no live node of the Ray cluster at {self.address} can take the "
+                        f"{len(pending)} job(s) still to run: it needs {missing.describe()}, "
+                        f"and none has been there for {self.node_wait:g} s (${NODE_WAIT_ENV}). "
+                        f"The {ended} job(s) that ended are written. Start such a node "
+                        f"(`ofb cluster node --group {missing.group} -- ray start …`) and run "
+                        "the same command again to do the rest"
+                    )
             for ref in ready:
                 task = pending.pop(ref)
+                ended += 1
                 try:
                     yield task.job, ray.get(ref)
                 except ray.exceptions.TaskCancelledError:

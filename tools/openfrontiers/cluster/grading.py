@@ -14,7 +14,6 @@ driver, which writes it (grade/resume.py).
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
@@ -25,6 +24,7 @@ from ..jail import Backend, JailPolicy
 from ..project import Project
 from .engine import Demand, RaySession, Task
 from .node import NodeRefused, admitted
+from .scratch import scratch
 
 
 def grading_probes() -> list[str]:
@@ -104,11 +104,11 @@ def grade_on_node(job: GradeJob, settings: GradeSettings) -> VerdictRecord:
         )
         steps = Steps(tools, backend, limits, settings.replay(), waivers=waivers)
         jail_name = backend.name
-    with tempfile.TemporaryDirectory(prefix="ofb-ray-grade-") as tmp:
+    with scratch("grade") as tmp:
         grader = Grader(
             project,
             steps,
-            Path(tmp).resolve(),
+            tmp.resolve(),
             False,
             settings.hashes,
             jail_name,
@@ -125,6 +125,7 @@ def grade_on_ray(
     demand = Demand(1.0, settings.peak_memory(), "grading")
     with RaySession(address) as session:
         session.require(demand)
+        session.require_grading_driver()
         tasks = [
             Task(pair, f"ofb-grade-{pair[0].packet_id}", grade_on_node, (pair[0], settings), demand)
             for pair in jobs

@@ -257,3 +257,29 @@ def ray_start_command(command: Sequence[str], admission: Admission) -> list[str]
 def task_resources(group: str) -> dict[str, float]:
     """The custom resources one task of `group` asks for."""
     return {CHECKED: 1, GROUPS[group]: 1}
+
+
+def admission_on_node() -> dict:
+    """Runs on each node for `ofb cluster status` (a Ray task): this node's admission record
+    as the node's own jail check wrote it, or why it has none."""
+    try:
+        return {"record": read_record(os.environ).as_dict()}
+    except NodeRefused as exc:
+        return {"refused": str(exc)}
+
+
+def missing_processes(proc: Path, head: bool) -> list[str]:
+    """The Ray processes this node needs that do not run in its PID namespace (`proc`: its
+    /proc): the raylet, and on the head the GCS. What `ofb cluster health` checks: a pod's
+    probe, with no HTTP server to ask (minimal Ray serves none)."""
+    wanted = ["raylet", *(["gcs_server"] if head else [])]
+    found: set[str] = set()
+    for entry in proc.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            argv0 = (entry / "cmdline").read_bytes().split(b"\0", 1)[0].decode(errors="replace")
+        except OSError:
+            continue  # exited meanwhile
+        found.add(Path(argv0).name)
+    return [name for name in wanted if name not in found]

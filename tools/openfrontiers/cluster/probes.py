@@ -43,6 +43,7 @@ def probe_on_ray(
     demand = Demand(limits.cpus or 1.0, limits.memory, "grading")
     with RaySession(address) as session:
         session.require(demand)
+        session.require_grading_driver()
         tasks = [
             Task(
                 job,

@@ -112,6 +112,10 @@ def node(
     command = list(ctx.args)
     if not command and not check_only:
         raise UsageError("give the command that starts Ray after --: -- ray start …")
+    from ..cluster.scratch import clean_stale
+
+    # Scratch folders of tasks killed before this node went down (see cluster/scratch.py).
+    stale = clean_stale()
     admission = check_node(group, jail, jobs)
     path = (record or default_record_path()).resolve()
     write_record(path, admission)
@@ -121,6 +125,7 @@ def node(
             f"[green]jail check passed[/] ({admission.backend}, {admission.probes} probes, "
             f"limits via {admission.group_limits or 'rlimit'}): this node takes "
             f"{group} work; record {path}"
+            + (f"; removed {len(stale)} scratch folder(s) of killed tasks" if stale else "")
         )
     else:
         shown.print(
@@ -140,6 +145,21 @@ def node(
         raise UsageError(f"cannot start {argv[0]}: {exc.strerror}") from None
 
 
+@app.command("health")
+def health(
+    head: bool = typer.Option(False, "--head", help="This is the head: the GCS must run too."),
+) -> None:
+    """A node's liveness and readiness probe (KubeRay pods, docs/scale.md): exit 0 while
+    this machine's (or pod's) raylet runs — and on the head its GCS — 1 otherwise. It asks
+    no server: Ray's own health endpoint (:52365) needs the full ray[default] install."""
+    from ..cluster.node import missing_processes
+
+    missing = missing_processes(Path("/proc"), head)
+    if missing:
+        console(stderr=True).print(f"not running here: {', '.join(missing)}")
+        raise typer.Exit(1)
+
+
 @app.command("status")
 def status(
     ray_address: str | None = typer.Option(
@@ -148,7 +168,10 @@ def status(
     format: Format = typer.Option(Format.table, "--format", help="table or json."),
 ) -> None:
     """List the cluster's nodes: alive, group, whether their jail check passed, CPUs and
-    memory. Exit 0 when at least one live node of each group is admitted, 1 otherwise."""
+    memory. The group and the check are what each node's own admission record says (a small
+    task reads it on the node), not the resources it advertises: a node started without
+    `ofb cluster node` is not admitted, whatever it advertises; a dead node shows as dead.
+    Exit 0 when at least one live node of each group is admitted, 1 otherwise."""
     from ..cluster.engine import RaySession, require_ray
     from ..cluster.node import GROUPS
 

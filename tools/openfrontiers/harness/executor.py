@@ -14,6 +14,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import replace
 from typing import Protocol
 
@@ -25,6 +26,11 @@ Outcome = tuple[AttemptSpec, dict | BaseException]
 
 class Executor(Protocol):
     name: str
+
+    def opened(self, template: AttemptSpec) -> AbstractContextManager[None]:
+        """Held while a run uses the executor; refuses (raises) before the run folder is
+        touched when the attempts cannot run at all (no cluster, no node that fits)."""
+        ...
 
     def run(
         self, specs: Sequence[AttemptSpec], progress: Progress, stop: threading.Event
@@ -44,6 +50,9 @@ class LocalExecutor:
     ) -> None:
         self.jobs = max(1, jobs)
         self.runner = runner
+
+    def opened(self, template: AttemptSpec) -> AbstractContextManager[None]:
+        return nullcontext()
 
     def run(
         self, specs: Sequence[AttemptSpec], progress: Progress, stop: threading.Event

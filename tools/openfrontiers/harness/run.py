@@ -210,6 +210,17 @@ def execute(
     stop: threading.Event | None = None,
 ) -> RunSummary:
     stop = stop or threading.Event()
+    with executor.opened(plan.template):  # a refusal here leaves no run folder behind
+        return _execute(plan, out, executor, on_progress, stop)
+
+
+def _execute(
+    plan: RunPlan,
+    out: Path,
+    executor: Executor,
+    on_progress: Callable[[str, dict], None] | None,
+    stop: threading.Event,
+) -> RunSummary:
     todo, done, recovered = prepare(plan, out)
     summary = RunSummary(out, skipped=len(done), recovered=recovered)
     lock = threading.Lock()
