@@ -416,7 +416,7 @@ def test_every_verb_is_in_the_table():
 
     from openfrontiers.cli import app
 
-    takes_no_input = {"sync", "doctor", "jail check", "cert list", "cert public"}
+    takes_no_input = {"sync", "doctor", "jail check", "cert list", "cert public", "cluster health"}
     group = get_command(app)
     names = set()
     for name, command in group.commands.items():  # type: ignore[attr-defined]

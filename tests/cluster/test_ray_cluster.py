@@ -356,7 +356,7 @@ def test_a_killed_worker_s_attempt_runs_once_more_and_counts_once(env):
     out = env.base / "run-killed"
     one = packet_folders(env.packets)[0].name
     driver = subprocess.Popen(
-        env.cluster.in_netns(
+        env.cluster.as_node(
             [sys.executable, "-m", "openfrontiers", *_run_args(env, out, one), *_ray(env)]
         ),
         cwd=env.base, env=env.cluster.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -386,7 +386,7 @@ def test_an_interrupted_driver_resumes_without_repeating_finished_attempts(env):
     # Two CPUs per attempt: one attempt at a time on the attempts node.
     args = [sys.executable, "-m", "openfrontiers", *_run_args(env, out), "--cpus", "2", *_ray(env)]
     driver = subprocess.Popen(
-        env.cluster.in_netns(args), cwd=env.base, env=env.cluster.env,
+        env.cluster.as_node(args), cwd=env.base, env=env.cluster.env,
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
     )  # fmt: skip
     deadline = time.monotonic() + 240
@@ -419,7 +419,7 @@ def test_ctrl_c_on_a_ray_run_cancels_its_tasks_and_the_run_resumes(env):
     # Two CPUs per attempt: one attempt runs on the attempts node, the other waits.
     args = [sys.executable, "-m", "openfrontiers", *args, "--cpus", "2", *_ray(env)]
     driver = subprocess.Popen(
-        env.cluster.in_netns(args), cwd=env.base, env=env.cluster.env, text=True,
+        env.cluster.as_node(args), cwd=env.base, env=env.cluster.env, text=True,
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
     )  # fmt: skip
     try:
@@ -507,7 +507,7 @@ def test_when_the_last_attempts_node_dies_the_driver_stops_and_the_run_resumes(e
     before = _scratch()
     wait = {"OFB_RAY_NODE_WAIT": "3"}
     driver = subprocess.Popen(
-        env.cluster.in_netns([sys.executable, "-m", "openfrontiers", *args]),
+        env.cluster.as_node([sys.executable, "-m", "openfrontiers", *args]),
         cwd=env.base, env={**env.cluster.env, **wait}, text=True,
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
     )  # fmt: skip

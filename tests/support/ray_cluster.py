@@ -65,13 +65,15 @@ class Cluster:
     def off_cluster(self, argv: list[str]) -> list[str]:
         """`argv` as a machine that is not a node runs it: in the cluster's network (only
         `lo`) but in PID and mount namespaces of its own, where no Ray process shows and a
-        tmpfs hides every node's session files and sockets (the cluster's folder)."""
-        hide = 'mount -t tmpfs ofb-off-cluster "$0" && exec "$@"'
+        tmpfs hides every node's session files and sockets (the cluster's folder); named
+        `localhost` as the nodes are (`as_node`)."""
+        hide = 'hostname localhost && mount -t tmpfs ofb-off-cluster "$0" && exec "$@"'
         return self.in_netns(
             [
                 "unshare",
                 "-p",
                 "-m",
+                "-u",
                 "--fork",
                 "--mount-proc",
                 "sh",
@@ -86,6 +88,14 @@ class Cluster:
         # nsenter, not `ip netns exec`: that one also mounts a sysfs of its own, which hides
         # the cgroup hierarchy the jail's limits need.
         return ["nsenter", f"--net=/var/run/netns/{self.netns}", *argv]
+
+    def as_node(self, argv: list[str]) -> list[str]:
+        """`argv` in the cluster's network, under the host name `localhost` (a UTS namespace
+        of its own). Ray looks up a node's address by a UDP connect towards a public
+        resolver (no route here) and then by the machine's host name; `localhost` is
+        answered by /etc/hosts on every machine, so no lookup ever reaches a DNS server."""
+        named = 'hostname localhost && exec "$@"'
+        return self.in_netns(["unshare", "-u", "sh", "-c", named, "ray-node", *argv])
 
     def start_node(
         self,
@@ -118,7 +128,7 @@ class Cluster:
             "--disable-usage-stats", f"--num-cpus={cpus}", *ray_args,
         ]  # fmt: skip
         process = subprocess.Popen(
-            self.in_netns(argv),
+            self.as_node(argv),
             cwd=cwd or REPO,
             env={**self.env, **(extra_env or {})},
             stdout=log.open("w"),
@@ -139,7 +149,7 @@ class Cluster:
             "--resources", json.dumps(resources),
         ]  # fmt: skip
         process = subprocess.Popen(
-            self.in_netns(argv),
+            self.as_node(argv),
             cwd=REPO,
             env=self.env,
             stdout=log.open("w"),
@@ -199,7 +209,7 @@ class Cluster:
             home.mkdir(exist_ok=True)
             extra.setdefault("HOME", str(home))
         return subprocess.run(
-            self.off_cluster(argv) if off_cluster else self.in_netns(argv),
+            self.off_cluster(argv) if off_cluster else self.as_node(argv),
             cwd=cwd,
             env={**self.env, **extra},
             capture_output=True,
