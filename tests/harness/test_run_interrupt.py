@@ -113,6 +113,66 @@ def test_ctrl_c_stops_the_run_records_the_attempts_in_flight_and_the_run_resumes
     assert not any(r.get("recovered") for r in runs)
 
 
+def _attempt_args(tmp_path: Path, packet: Path, out: Path, script: Path) -> list[str]:
+    run = run_args(tmp_path, packet.parent, out, script)
+    options = run[run.index("--agent") :]
+    return ["attempt", str(packet), "--out", str(out), *options]
+
+
+def test_ctrl_c_stops_a_single_attempt_records_it_and_the_same_command_starts_it_again(
+    tmp_path, checkout
+):
+    (packet,) = packet_folders(make_packets(checkout, 1))
+    script = tmp_path / "script.json"
+    script.write_text(
+        json.dumps({"turns": [{"calls": [{"tool": "bash", "command": SLEEP}]}], "then": {}})
+    )
+    out = tmp_path / "attempts" / packet.name
+    args = _attempt_args(tmp_path, packet, out, script)
+    proc = ofb_in_netns(args, checkout.root)
+    try:
+        deadline = time.monotonic() + 240
+        while time.monotonic() < deadline and proc.poll() is None:
+            log = out / "gateway.jsonl"
+            if log.exists() and log.read_text().strip() and running(SLEEP):
+                break
+            time.sleep(0.05)
+        assert proc.poll() is None, proc.communicate()
+        os.killpg(proc.pid, signal.SIGINT)
+        time.sleep(0.3)
+        os.killpg(proc.pid, signal.SIGINT)  # a second Ctrl-C changes nothing
+        stdout, stderr = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == 130, stdout + stderr
+    assert stderr.count("SIGINT: stopping the attempt") == 1, stderr
+    assert "Traceback" not in stderr
+    assert json.loads(stdout)["end_reason"] == "interrupted"
+    assert not running(SLEEP)
+    assert not (out / "attempt.json").exists()
+    record = json.loads((out / "interrupted.json").read_text())
+    assert record["end_reason"] == "interrupted" and record["packet"] == packet.name
+    assert record["submission"]["checked"] is False
+    kept = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+
+    # The same command: the unfinished folder is moved aside whole, a new attempt runs.
+    script.write_text(json.dumps({"turns": [], "then": {"text": "I stop."}}))
+    again = ofb_in_netns(args, checkout.root)
+    stdout, stderr = again.communicate(timeout=300)
+    assert again.returncode == 0, stdout + stderr
+    assert "an unfinished attempt was there; moved to" in stderr, stderr
+    assert json.loads((out / "attempt.json").read_text())["end_reason"] == "agent stopped"
+    assert not (out / "interrupted.json").exists()
+    (aside,) = out.parent.glob(f"{packet.name}.interrupted-*")
+    assert {p.relative_to(aside): p.read_bytes() for p in aside.rglob("*") if p.is_file()} == (kept)
+    # A finished attempt is never started again.
+    third = ofb_in_netns(args, checkout.root)
+    _, stderr = third.communicate(timeout=120)
+    assert third.returncode == 2 and "already finished" in stderr, stderr
+
+
 def _record(folder: Path, name: str, reason: str, start: str) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     doc = {"format": ATTEMPT_FORMAT, "packet": folder.name, "end_reason": reason,

@@ -152,8 +152,18 @@ def _standin(spec: Any, script: Path | None) -> Iterator[Any]:
 INTERRUPTED_EXIT = 130  # the shell's code for a command ended by Ctrl-C (128 + SIGINT)
 
 
+RUN_STOPPING = (
+    "stopping the run — attempts in flight are killed and recorded as interrupted, none is "
+    "started; the same command resumes it"
+)
+ATTEMPT_STOPPING = (
+    "stopping the attempt — its jail is killed and it is recorded as interrupted "
+    "(interrupted.json); the same command starts it again"
+)
+
+
 @contextlib.contextmanager
-def _stop_on_signal(stop: threading.Event) -> Iterator[None]:
+def _stop_on_signal(stop: threading.Event, message: str = RUN_STOPPING) -> Iterator[None]:
     """While the run goes on, SIGINT (Ctrl-C) and SIGTERM set `stop` instead of raising in
     the middle of a record: one message, then the attempts in flight are stopped and
     recorded (run.py). Later signals change nothing; the handlers are restored after."""
@@ -163,12 +173,7 @@ def _stop_on_signal(stop: threading.Event) -> Iterator[None]:
             return
         stop.set()
         # A plain write: the handler may run while the live table holds the console.
-        os.write(
-            2,
-            f"\n{signal.Signals(signum).name}: stopping the run — attempts in flight are "
-            "killed and recorded as interrupted, none is started; the same command "
-            "resumes it\n".encode(),
-        )
+        os.write(2, f"\n{signal.Signals(signum).name}: {message}\n".encode())
 
     previous = {sig: signal.signal(sig, handler) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
@@ -209,8 +214,11 @@ def attempt(
 ) -> None:
     """Run one agent on one packet in the agent jail, under a condition and a protocol;
     the records (attempt.json, rounds.jsonl, events, Solution.lean) go to the attempt
-    folder. Exit 0 when the attempt ran to an end reason."""
+    folder. Exit 0 when the attempt ran to an end reason. Ctrl-C stops it: its jail is
+    killed, its record goes to interrupted.json, exit 130; the same command starts it again,
+    with the unfinished folder moved aside (OUT.interrupted-TIME)."""
     from ..harness.attempt import run_attempt
+    from ..harness.run import set_aside
     from ..outputs import check_writable
 
     packet = packet.resolve()
@@ -225,26 +233,37 @@ def attempt(
     from rich.console import Console
 
     console = Console(stderr=True, highlight=False)
-    with _standin(replace(spec, packet=packet, out=target), standin) as ready:
-
-        def progress(pid: str, info: dict) -> None:
-            if info.get("state") == "running":
-                console.print(f"{pid}: round {info.get('round')}")
-
-        record = run_attempt(ready, progress)
-    print(
-        json.dumps(
-            {
-                k: record.get(k)
-                for k in (
-                    "packet", "end_reason", "end_detail", "rounds", "wall_minutes",
-                    "tool_uses", "model_calls", "submission",
-                )
-            },
-            indent=2,
+    # An unfinished attempt's folder (stopped or crashed) is kept, never written into.
+    aside = set_aside(target, target.with_name(f"{target.name}.interrupted"))
+    if aside is not None:
+        console.print(
+            f"{target}: an unfinished attempt was there; moved to {aside}", soft_wrap=True
         )
-    )  # fmt: skip
-    console.print(f"records: {target}")
+
+    def progress(pid: str, info: dict) -> None:
+        if info.get("state") == "running":
+            console.print(f"{pid}: round {info.get('round')}")
+
+    stop = threading.Event()
+    # Up to the last line printed: a second Ctrl-C must not cut the record's summary.
+    with _stop_on_signal(stop, ATTEMPT_STOPPING):
+        with _standin(replace(spec, packet=packet, out=target), standin) as ready:
+            record = run_attempt(ready, progress, stop)
+        print(
+            json.dumps(
+                {
+                    k: record.get(k)
+                    for k in (
+                        "packet", "end_reason", "end_detail", "rounds", "wall_minutes",
+                        "tool_uses", "model_calls", "submission",
+                    )
+                },
+                indent=2,
+            )
+        )  # fmt: skip
+        console.print(f"records: {target}", soft_wrap=True)  # a path to copy, unbroken
+    if stop.is_set():
+        raise typer.Exit(INTERRUPTED_EXIT)
 
 
 def run(

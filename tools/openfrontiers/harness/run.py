@@ -194,12 +194,23 @@ def prepare(plan: RunPlan, out: Path) -> tuple[list[AttemptSpec], list[str], int
         if finished(folder) is not None:
             done.append(pid)
             continue
-        if folder.exists():
-            aside = out / ".interrupted" / f"{pid}-{int(time.time())}"
-            aside.parent.mkdir(exist_ok=True)
-            shutil.move(str(folder), str(aside))
+        set_aside(folder, out / ".interrupted" / pid)
         todo.append(replace(plan.template, packet=plan.packets_dir / pid, out=folder))
     return todo, done, recovered
+
+
+def set_aside(folder: Path, stem: Path) -> Path | None:
+    """Move an unfinished attempt `folder` (no attempt.json) to `stem`-SECONDS, so that a
+    new attempt starts in an empty folder and nothing of the old one is lost; the new
+    place, or None when there was nothing to move."""
+    if not folder.exists() or finished(folder) is not None:
+        return None
+    if folder.is_dir() and not any(folder.iterdir()):
+        return None
+    aside = stem.with_name(f"{stem.name}-{int(time.time())}")
+    aside.parent.mkdir(parents=True, exist_ok=True)
+    shutil.move(str(folder), str(aside))
+    return aside
 
 
 def execute(
