@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 import tarfile
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from typer.testing import CliRunner
 
 from openfrontiers.cli import app
 from openfrontiers.cluster import archive
+from openfrontiers.cluster import scratch as scratch_module
 from openfrontiers.cluster.attempts import write_attempt
 from openfrontiers.cluster.engine import (
     NODE_WAIT,
@@ -283,6 +285,7 @@ def test_a_killed_task_s_scratch_is_removed_by_the_next_task_a_running_one_s_is_
         assert stale.name.startswith("ofb-ray-attempt-") and (stale / "work/file").exists()
         other = tmp_path / "ofb-ray-not-ours"  # no lock file: not a scratch folder of ours
         other.mkdir()
+        (other / "theirs").write_text("kept")
         with scratch("grade", tmp_path) as work:
             assert work.is_dir() and not any(work.iterdir())
             assert not stale.exists() and (held / "work/file").exists() and other.exists()
@@ -297,6 +300,41 @@ def test_a_killed_task_s_scratch_is_removed_by_the_next_task_a_running_one_s_is_
         alive.kill()
         alive.wait()
     assert clean_stale(tmp_path) == [held]
+
+
+def test_scratch_left_in_any_state_is_cleaned_and_a_fifo_lock_does_not_hang(tmp_path):
+    # A removal cut short after the lock went: an empty folder, removed.
+    cut = tmp_path / "ofb-ray-grade-cut"
+    cut.mkdir()
+    # A `.lock` that is a FIFO: opened without blocking, made by no task, so stale.
+    fifo = tmp_path / "ofb-ray-grade-fifo"
+    (fifo / "work").mkdir(parents=True)
+    os.mkfifo(fifo / ".lock")
+    # A task killed while it made its folder: still hidden, its lock unheld.
+    hidden = tmp_path / ".ofb-ray-attempt-made"
+    hidden.mkdir()
+    (hidden / ".lock").write_text("")
+    young = tmp_path / ".ofb-ray-attempt-young"  # perhaps being made right now: kept
+    young.mkdir()
+    old = time.time() - 3600
+    os.utime(hidden, (old, old))
+    removed = clean_stale(tmp_path)
+    assert {cut, fifo, hidden} == set(removed) and young.exists()
+    assert not cut.exists() and not fifo.exists() and not hidden.exists()
+    # A folder whose file could not be removed keeps its lock: a later cleaner retries.
+    stuck = tmp_path / "ofb-ray-grade-stuck"
+    (stuck / "work").mkdir(parents=True)
+    (stuck / ".lock").write_text("")
+    (stuck / "work" / "file").write_text("x")
+    refused = pytest.MonkeyPatch()
+    refused.setattr(scratch_module.shutil, "rmtree", lambda *a, **k: None)  # as EPERM would
+    try:
+        clean_stale(tmp_path)
+    finally:
+        refused.undo()
+    assert (stuck / "work" / "file").exists() and (stuck / ".lock").exists()
+    clean_stale(tmp_path)
+    assert not stuck.exists() and young.exists()
 
 
 def test_the_wait_for_a_lost_node_group_is_configurable_and_checked():

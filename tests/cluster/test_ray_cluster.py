@@ -489,6 +489,38 @@ def test_status_reads_each_node_s_own_record_not_what_it_advertises(env):
     assert status["groups_ready"] == {"attempts": True, "grading": True}
 
 
+def test_grading_jobs_go_to_admitted_grading_nodes_only_never_to_an_advertiser(env):
+    """A plain `ray start` advertising the grading resources and far more memory than any
+    admitted node is the only node Ray itself would pick for a large grading job: the job is
+    refused before anything (its reference answer) is shipped, and ordinary jobs all run on
+    the admitted grading node while it is up."""
+    impostor = env.cluster.start_plain(
+        "impostor-grading", {"ofb_jail_checked": 10_000, "ofb_grading": 10_000}, memory=10**12
+    )
+    env.cluster.wait_started(impostor)
+    try:
+        folder, key = _submissions(env, "subs-impostor")
+        out, private = env.base / "v-impostor.jsonl", env.base / "e-impostor.jsonl"
+        big = ["--memory-mib", "400000", "--replay-memory-mib", "400000"]
+        done = env.cluster.ofb(
+            [*_grade_args(env, folder, key, out, private), *big, *_ray(env)], env.repo.root
+        )
+        said = " ".join(done.stderr.split())
+        assert done.returncode == 2 and "can take this work" in said, done.stdout + said
+        assert not out.exists() or not out.read_text().strip()
+
+        done = env.cluster.ofb(
+            [*_grade_args(env, folder, key, out, private), *_ray(env)], env.repo.root
+        )
+        assert done.returncode == 0, done.stdout + done.stderr
+        lines = [json.loads(t) for t in out.read_text().splitlines()]
+        assert [d["packet"] for d in lines] == list(GRADED)
+        assert {d["node"]["id"] for d in lines} == {env.nodes["grading"]}
+    finally:
+        os.killpg(impostor.process.pid, signal.SIGTERM)
+        impostor.process.wait(timeout=60)
+
+
 def _scratch() -> set[Path]:
     return set(Path(tempfile.gettempdir()).glob("ofb-ray-attempt-*"))
 
@@ -534,7 +566,7 @@ def test_when_the_last_attempts_node_dies_the_driver_stops_and_the_run_resumes(e
     assert driver.returncode == 2, stdout + stderr
     said = " ".join(stderr.split())
     assert "no live node of the Ray cluster" in said and "--group attempts" in said, said
-    assert "1 job(s) still to run" in said and "The 1 job(s) that ended are written" in said
+    assert "1 job(s) still to run" in said and "The 1 job(s) that finished are written" in said
     runs = [json.loads(line) for line in (out / "runs.jsonl").read_text().splitlines()]
     assert [r["packet"] for r in runs] == list(first)
     assert scratch and all(p.exists() for p in scratch)  # the killed task could not clean up

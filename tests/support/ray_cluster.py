@@ -139,14 +139,18 @@ class Cluster:
         self.nodes.append(node)
         return node
 
-    def start_plain(self, name: str, resources: dict[str, float]) -> Node:
+    def start_plain(
+        self, name: str, resources: dict[str, float], memory: int | None = None
+    ) -> Node:
         """A worker node started by a plain `ray start`, not by `ofb cluster node`: no jail
-        check, no admission record, whatever resources it chooses to advertise."""
+        check, no admission record, whatever resources (and `memory`, bytes) it chooses to
+        advertise."""
         log = self.root / f"{name}.log"
         argv = [
             shutil.which("ray") or "ray", "start", "--block", "--node-ip-address=127.0.0.1",
             "--disable-usage-stats", "--num-cpus=1", f"--address={self.address}",
             "--resources", json.dumps(resources),
+            *([f"--memory={memory}"] if memory is not None else []),
         ]  # fmt: skip
         process = subprocess.Popen(
             self.as_node(argv),

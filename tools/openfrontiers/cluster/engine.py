@@ -36,7 +36,12 @@ class ClusterError(OfbError):
 
 
 class NoNodeLeft(ClusterError):
-    """Every node that could run the pending tasks is gone, and none came back in time."""
+    """Every node that could run the pending tasks is gone, and none came back in time.
+    `reason` says so without the advice, for a caller that words its own."""
+
+    def __init__(self, reason: str, advice: str) -> None:
+        super().__init__(f"{reason}. {advice}")
+        self.reason = reason
 
 
 class TaskCancelled(OfbError):
@@ -86,6 +91,10 @@ class Task(Generic[J]):
 
 
 ANSWER_WAIT = 60.0  # seconds `ofb cluster status` waits for the nodes' admission records
+REREAD_WAIT = 5.0  # the same, while a run waits for a node of a group it lost
+# Set by each raylet to its own id (Ray refuses custom labels under `ray.io/`): tasks are
+# placed by it on the nodes whose records admit them, never by advertised resources.
+NODE_ID_LABEL = "ray.io/node-id"
 
 
 def node_summary(node: dict, answer: dict | None) -> dict:
@@ -197,6 +206,7 @@ class RaySession:
         self.address = address or os.environ.get("RAY_ADDRESS") or "auto"
         self.node_wait = node_wait(os.environ)
         self.ray = require_ray()
+        self._admitted: dict[str, frozenset[str]] | None = None
 
     def __enter__(self) -> RaySession:
         for key, value in RAY_QUIET.items():
@@ -248,9 +258,10 @@ class RaySession:
     def __exit__(self, *exc: object) -> None:
         self.ray.shutdown()
 
-    def nodes(self) -> list[dict]:
+    def nodes(self, answer_wait: float = ANSWER_WAIT) -> list[dict]:
         """Every node the cluster knows, live or dead, each with its own admission record:
-        one small task pinned to each live node reads it there."""
+        one small task pinned to each live node reads it there (a node that does not answer
+        within `answer_wait` seconds shows as `no answer`)."""
         from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
 
         from .node import admission_on_node
@@ -267,7 +278,7 @@ class RaySession:
                 )
                 asked[remote.remote()] = node["NodeID"]
         ready, late = (
-            self.ray.wait(list(asked), num_returns=len(asked), timeout=ANSWER_WAIT)
+            self.ray.wait(list(asked), num_returns=len(asked), timeout=answer_wait)
             if asked
             else ([], [])
         )
@@ -280,6 +291,32 @@ class RaySession:
         for ref in late:
             self.ray.cancel(ref, force=True)
         return [node_summary(n, answers.get(n["NodeID"])) for n in known]
+
+    def admitted(self, answer_wait: float = ANSWER_WAIT) -> dict[str, frozenset[str]]:
+        """The ids of the live nodes each group may use, as their own admission records say
+        (read once per command). A node that only advertises our resource names — a plain
+        `ray start --resources …`, an attempts node misconfigured as grading — never gets a
+        task, so never a task's arguments (a grading job carries its reference answer). A
+        node that joins later takes work from the next command."""
+        if self._admitted is None:
+            found: dict[str, set[str]] = {group: set() for group in GROUPS}
+            for node in self.nodes(answer_wait):
+                if node["alive"] and node["jail_check"] == "passed":
+                    for group in node["groups"]:
+                        found.setdefault(group, set()).add(str(node["id"]))
+            self._admitted = {group: frozenset(ids) for group, ids in found.items()}
+        return self._admitted
+
+    def placement(self, demand: Demand) -> dict:
+        """The Ray options that keep a task on the admitted nodes of its group."""
+        ids = sorted(self.admitted().get(demand.group, ()))
+        if not ids:
+            raise ClusterError(
+                f"no node of the Ray cluster at {self.address} is admitted for this work: it "
+                f"needs {demand.describe()}, and no node's admission record says "
+                f"{demand.group}, passed (`ofb cluster status` shows each node's record)"
+            )
+        return {"label_selector": {NODE_ID_LABEL: f"in({','.join(ids)})"}}
 
     def require(self, demand: Demand) -> None:
         """Refuse at once when no live node could ever run such a task (Ray would keep it
@@ -298,11 +335,14 @@ class RaySession:
         )
 
     def fits(self, demand: Demand) -> bool:
-        """Is some live node advertising the admission resources big enough for `demand`?"""
+        """Is some live node that its own record admits to the demand's group (and that
+        advertises the resources the task asks for) big enough for `demand`?"""
+        allowed = self.admitted().get(demand.group, frozenset())
         for node in self.ray.nodes():
             res = node.get("Resources") or {}
             if (
                 node.get("Alive")
+                and node.get("NodeID") in allowed
                 and res.get(CHECKED)
                 and res.get(GROUPS[demand.group])
                 and res.get("CPU", 0) >= demand.cpus
@@ -319,51 +359,84 @@ class RaySession:
         running one gets KeyboardInterrupt (its jails are killed on the way out); each is
         yielded with `TaskCancelled`.
 
-        Ray keeps a task pending for as long as no node can take it, so while tasks are
-        pending the driver looks at the nodes every `POLL` seconds: when no live node of a
-        group they need is left for `node_wait` seconds, it cancels them and raises
-        `NoNodeLeft` (what ended before has been yielded, and so written)."""
+        Each task is placed on the admitted nodes of its group (`placement`). Ray keeps a
+        task pending for as long as none of them can take it, and gives one up at once when
+        all of them are gone; so while tasks wait the driver looks at the nodes every `POLL`
+        seconds — a task given up is placed again once an admitted node of its group is
+        there (one that joined meanwhile too) — and when no live admitted node of a group
+        they need is left for `node_wait` seconds, it cancels them and raises `NoNodeLeft`
+        (what ended before has been yielded, and so written)."""
         ray = self.ray
         pending: dict[Any, Task[J]] = {}
-        for task in tasks:
+        waiting: list[Task[J]] = []  # given up by Ray: their nodes are gone
+
+        def submit(task: Task[J]) -> None:
             remote = ray.remote(task.function).options(
                 name=task.name,
                 max_retries=RETRIES,
                 retry_exceptions=False,
                 **task.demand.options(),
+                **self.placement(task.demand),
             )
             pending[remote.remote(*task.args)] = task
+
+        for task in tasks:
+            submit(task)
         cancelled = False
         watch = NodeWatch(self)
-        ended = 0
-        while pending:
+        placed_again = float("-inf")
+        done = 0  # jobs that came back with a result (the caller has written them)
+        while pending or waiting:
             if stop is not None and stop.is_set() and not cancelled:
                 for ref in pending:
                     ray.cancel(ref)
+                for task in waiting:
+                    yield task.job, TaskCancelled(f"{task.name}: cancelled by the stop")
+                waiting.clear()
                 cancelled = True
             # With a stop to watch, wait in short steps (ray.wait is not interrupted).
             timeout = POLL if stop is None or cancelled else 0.2
-            ready, _ = ray.wait(list(pending), num_returns=1, timeout=timeout)
+            if pending:
+                ready, _ = ray.wait(list(pending), num_returns=1, timeout=timeout)
+            else:
+                ready = []
+                time.sleep(timeout)
+            now = time.monotonic()
+            if waiting and now - placed_again >= POLL:
+                placed_again = now
+                # Read the records again (nodes may have joined), not waiting on a node that
+                # is dying: one that does not answer soon is asked again next time.
+                self._admitted = None
+                self.admitted(REREAD_WAIT)
+                for task in [t for t in waiting if self.fits(t.demand)]:
+                    waiting.remove(task)
+                    submit(task)
             if not ready and not cancelled:
-                missing = watch.missing({t.demand for t in pending.values()}, time.monotonic())
+                demands = {t.demand for t in [*pending.values(), *waiting]}
+                missing = watch.missing(demands, now)
                 if missing:
                     for ref in pending:
                         ray.cancel(ref, force=True)
+                    left = len(pending) + len(waiting)
                     raise NoNodeLeft(
                         f"no live node of the Ray cluster at {self.address} can take the "
-                        f"{len(pending)} job(s) still to run: it needs {missing.describe()}, "
-                        f"and none has been there for {self.node_wait:g} s (${NODE_WAIT_ENV}). "
-                        f"The {ended} job(s) that ended are written. Start such a node "
+                        f"{left} job(s) still to run: it needs {missing.describe()}, "
+                        f"and none has been there for {self.node_wait:g} s (${NODE_WAIT_ENV})",
+                        f"The {done} job(s) that finished are written. Start such a node "
                         f"(`ofb cluster node --group {missing.group} -- ray start …`) and run "
-                        "the same command again to do the rest"
+                        "the same command again to do the rest",
                     )
             for ref in ready:
                 task = pending.pop(ref)
-                ended += 1
                 try:
-                    yield task.job, ray.get(ref)
+                    result = ray.get(ref)
                 except ray.exceptions.TaskCancelledError:
                     yield task.job, TaskCancelled(f"{task.name}: cancelled by the stop")
+                except ray.exceptions.TaskUnschedulableError:
+                    if cancelled:
+                        yield task.job, TaskCancelled(f"{task.name}: cancelled by the stop")
+                    else:
+                        waiting.append(task)  # every admitted node it could use is gone
                 except ray.exceptions.RayTaskError as exc:
                     cause = exc.cause if isinstance(exc.cause, BaseException) else None
                     yield task.job, cause or OfbError(str(exc).splitlines()[0])
@@ -376,3 +449,6 @@ class RaySession:
                             f"{'y' if RETRIES == 1 else 'ies'} ({type(exc).__name__}: {first})"
                         ),
                     )
+                else:
+                    done += 1
+                    yield task.job, result

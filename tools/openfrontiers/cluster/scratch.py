@@ -7,7 +7,9 @@ as its task runs: `.lock`, an exclusive `flock` taken before the folder gets its
 released by the kernel when the worker dies, however it dies. Each task — and `ofb cluster
 node` as the node starts — first removes every `ofb-ray-*` folder of this user whose lock
 nobody holds: left behind by a task that no longer runs. A pid reused meanwhile changes
-nothing (a lock, not a pid, says who runs).
+nothing (a lock, not a pid, says who runs). The lock goes last when a folder is removed, so
+a removal cut short leaves a folder a later cleaner still sees as stale; a folder still
+under its hidden name (a task killed as it made it) goes once it is a minute old.
 """
 
 from __future__ import annotations
@@ -16,23 +18,28 @@ import contextlib
 import fcntl
 import os
 import shutil
+import stat
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 PREFIX = "ofb-ray-"
 LOCK = ".lock"
+HIDDEN_GRACE = 60.0  # seconds a folder may keep its hidden name while its task makes it
 
 
 def _held(folder: Path) -> bool:
-    """Does a running task hold `folder`'s lock? (A folder without one is not ours.)"""
+    """Does a running task hold `folder`'s lock? A `.lock` that is not a regular file was
+    made by no task of ours: nobody holds it."""
     try:
-        fd = os.open(folder / LOCK, os.O_RDONLY | os.O_CLOEXEC | os.O_NOFOLLOW)
-    except FileNotFoundError:
-        return True
+        # O_NONBLOCK: a FIFO in the lock's place must not hang the cleaner.
+        fd = os.open(folder / LOCK, os.O_RDONLY | os.O_CLOEXEC | os.O_NOFOLLOW | os.O_NONBLOCK)
     except OSError:
         return True  # not ours to judge
     try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return False
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
         return True
@@ -41,21 +48,51 @@ def _held(folder: Path) -> bool:
     return False
 
 
+def _remove(folder: Path) -> None:
+    """Remove `folder`, its lock last and only once all else is gone: a removal cut short
+    (or refused a file) leaves a folder a later cleaner still sees as stale."""
+    try:
+        children = [c for c in folder.iterdir() if c.name != LOCK]
+    except OSError:
+        return
+    for child in children:
+        if child.is_dir() and not child.is_symlink():
+            shutil.rmtree(child, ignore_errors=True)
+        else:
+            with contextlib.suppress(OSError):
+                child.unlink()
+    with contextlib.suppress(OSError):
+        if any(c.name != LOCK for c in folder.iterdir()):
+            return
+        (folder / LOCK).unlink(missing_ok=True)
+        folder.rmdir()
+
+
 def clean_stale(root: Path | None = None) -> list[Path]:
-    """Remove this user's scratch folders whose task no longer runs; the folders removed."""
+    """Remove this user's scratch folders whose task no longer runs; the folders removed.
+    A folder without a lock is left alone unless it is empty (a removal cut short between
+    the lock and the folder): a task locks its folder before naming it."""
     base = Path(root or tempfile.gettempdir())
     removed = []
     uid = os.geteuid()
-    for folder in sorted(base.glob(PREFIX + "*")):
+    now = time.time()
+    for folder in sorted([*base.glob(PREFIX + "*"), *base.glob("." + PREFIX + "*")]):
         try:
             info = folder.lstat()
         except OSError:
             continue
-        if not folder.is_dir() or folder.is_symlink() or info.st_uid != uid:
+        if not stat.S_ISDIR(info.st_mode) or info.st_uid != uid:
+            continue
+        if folder.name.startswith(".") and now - info.st_mtime < HIDDEN_GRACE:
+            continue  # perhaps being made right now
+        if not os.path.lexists(folder / LOCK):
+            with contextlib.suppress(OSError):
+                folder.rmdir()  # only ever an empty one
+                removed.append(folder)
             continue
         if _held(folder):
             continue
-        shutil.rmtree(folder, ignore_errors=True)
+        _remove(folder)
         removed.append(folder)
     return removed
 
@@ -79,5 +116,5 @@ def scratch(kind: str, root: Path | None = None) -> Iterator[Path]:
         work.mkdir()
         yield work
     finally:
-        shutil.rmtree(made, ignore_errors=True)
+        _remove(made)
         os.close(fd)

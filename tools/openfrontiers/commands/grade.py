@@ -158,21 +158,26 @@ def run(
     todo = [(job, k) for job, k in keyed if not files.done(k)]
     failures: list[tuple[str, str]] = []
     waivers: list[str] = []
+    lost: OfbError | None = None  # the cluster lost every node that could go on
     with progress(quiet) as shown:
         shown.start("grading", len(todo))
         if todo and choice.ray:
+            from ..cluster.engine import NoNodeLeft
             from ..cluster.grading import grade_on_ray
 
-            for (job, k), outcome in grade_on_ray(choice.address, todo, settings):
-                if isinstance(outcome, BaseException):
-                    failures.append((job.packet_id, str(outcome)))
-                    shown.done(f"{job.packet_id} ({job.item_id})", "not graded", False)
-                    continue
-                outcome.job = k
-                waivers = outcome.waivers or waivers
-                _attach_certificate(outcome, project)
-                files.add(outcome)
-                shown.done(f"{outcome.packet} ({outcome.item})", outcome.decision.verdict, True)
+            try:
+                for (job, k), outcome in grade_on_ray(choice.address, todo, settings):
+                    if isinstance(outcome, BaseException):
+                        failures.append((job.packet_id, str(outcome)))
+                        shown.done(f"{job.packet_id} ({job.item_id})", "not graded", False)
+                        continue
+                    outcome.job = k
+                    waivers = outcome.waivers or waivers
+                    _attach_certificate(outcome, project)
+                    files.add(outcome)
+                    shown.done(f"{outcome.packet} ({outcome.item})", outcome.decision.verdict, True)
+            except NoNodeLeft as exc:
+                lost = exc  # the verdicts that came back are still written, then exit 2
         elif todo:
             steps, jail_name, jail_check = None, "", None
             if settings.needs_lean:
@@ -212,6 +217,9 @@ def run(
             f"{len(failures)} submission(s) not graded"
             + ("; the same command grades them and keeps the rest" if out is not None else "")
         )
+    if lost is not None:
+        raise lost
+    if failures:
         raise typer.Exit(1)
 
 

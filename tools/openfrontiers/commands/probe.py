@@ -97,9 +97,10 @@ def probe(
         return
     reports: list[ItemReport] = []
     limits = Limits(memory=memory * MiB, processes=256, cpus=1.0, wall_seconds=3600)
+    lost: OfbError | None = None
     if plan.jobs and choice.ray:
         with progress(quiet or format is Format.json) as shown:
-            reports = _on_ray(choice.address, plan.jobs, jail, limits, shown)
+            reports, lost = _on_ray(choice.address, plan.jobs, jail, limits, shown)
     elif plan.jobs:
         from ..stamp import local_stamp
 
@@ -124,8 +125,10 @@ def probe(
     failed = any(r.verdict in BAD for r in reports)
     if format is Format.json:
         print(json.dumps({"items": [r.as_dict() for r in reports]}, indent=2, ensure_ascii=False))
-        raise typer.Exit(1 if failed else 0)
-    console().print(probe_table(reports))
+    else:
+        console().print(probe_table(reports))
+    if lost is not None:  # what was probed is shown; the rest needs a node
+        raise lost
     raise typer.Exit(1 if failed else 0)
 
 
@@ -165,21 +168,31 @@ def probe_table(reports: list[ItemReport]) -> Listing:
 
 def _on_ray(
     address: str | None, jobs: list, jail: str, limits: Limits, shown: Progress
-) -> list[ItemReport]:
+) -> tuple[list[ItemReport], OfbError | None]:
+    """The reports, and the error when the cluster lost every node that could go on (the
+    reports that came back before are still shown)."""
+    from ..cluster.engine import ClusterError, NoNodeLeft
     from ..cluster.probes import probe_on_ray
 
     reports, failed = [], []
     shown.start("probing", len(jobs))
-    for job, outcome in probe_on_ray(address, jobs, jail, limits):
-        if isinstance(outcome, BaseException):
-            failed.append(f"{job.probe_file.item_id}: {outcome}")
-            shown.done(job.probe_file.item_id, "could not run", False)
-        else:
-            reports.append(outcome)
-            shown.done(outcome.item_id, outcome.verdict, outcome.verdict not in BAD)
+    try:
+        for job, outcome in probe_on_ray(address, jobs, jail, limits):
+            if isinstance(outcome, BaseException):
+                failed.append(f"{job.probe_file.item_id}: {outcome}")
+                shown.done(job.probe_file.item_id, "could not run", False)
+            else:
+                reports.append(outcome)
+                shown.done(outcome.item_id, outcome.verdict, outcome.verdict not in BAD)
+    except NoNodeLeft as exc:
+        return reports, ClusterError(
+            f"{exc.reason}. The {len(reports)} of {len(jobs)} item(s) probed are shown; "
+            "probes are not resumed: start a grading node (`ofb cluster node --group grading "
+            "-- ray start …`) and probe again"
+        )
     if failed:  # an item without a report is no clean item
         raise OfbError(f"{len(failed)} probe file(s) could not run:\n  " + "\n  ".join(failed))
-    return reports
+    return reports, None
 
 
 def _emit(folder: Path, plan: Plan) -> None:
