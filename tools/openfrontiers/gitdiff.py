@@ -1,4 +1,5 @@
-"""Which statements changed since a git revision (for pull requests)."""
+"""Which statements changed since a git revision (for pull requests), and the checkout's
+state for provenance stamps."""
 
 from __future__ import annotations
 
@@ -20,6 +21,18 @@ def _git(root: Path, *args: str) -> list[str]:
     if done.returncode != 0:
         raise UsageError(f"git {' '.join(args)} failed: {done.stderr.strip()}")
     return [line for line in done.stdout.splitlines() if line]
+
+
+def git_output(root: Path, *args: str) -> str | None:
+    """git's output in `root`, stripped; None where git is missing or the command fails
+    (not a checkout): a provenance stamp then says "unknown" instead of refusing."""
+    try:
+        done = subprocess.run(
+            ["git", "-C", str(root), *args], capture_output=True, text=True, check=False
+        )
+    except FileNotFoundError:
+        return None
+    return done.stdout.strip() if done.returncode == 0 else None
 
 
 def changed_files(root: Path, rev: str) -> list[Path]:

@@ -16,7 +16,6 @@ import json
 import math
 import os
 import shutil
-import subprocess
 import tempfile
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -32,6 +31,7 @@ from ..check.rules import RULES, Scope
 from ..errors import BadInput, OfbError, UsageError
 from ..evaluator import load_answers
 from ..evaluator.key import KEY_FORMAT, EvaluatorKey, Numbering, load_key, write_key
+from ..gitdiff import git_output
 from ..lean import lake_manifest
 from ..outputs import check_target, check_writable, manifest
 from ..progress import SILENT, Progress
@@ -283,17 +283,8 @@ def leak_scan(
 
 
 def _git_state(root: Path) -> dict:
-    def git(*args: str) -> str | None:
-        try:
-            done = subprocess.run(
-                ["git", "-C", str(root), *args], capture_output=True, text=True, check=False
-            )
-        except FileNotFoundError:
-            return None
-        return done.stdout.strip() if done.returncode == 0 else None
-
-    commit = git("rev-parse", "HEAD")
-    status = git("status", "--porcelain", "--", "FrontierBench", *INPUTS)
+    commit = git_output(root, "rev-parse", "HEAD")
+    status = git_output(root, "status", "--porcelain", "--", "FrontierBench", *INPUTS)
     return {"commit": commit, "dirty": bool(status) if status is not None else None}
 
 

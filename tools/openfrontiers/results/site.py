@@ -26,7 +26,6 @@ import json
 import os
 import re
 import shutil
-import subprocess
 import tempfile
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -36,6 +35,7 @@ from .. import __version__
 from ..check.public_text import Leak, Passage, PublicTextScan
 from ..errors import BadInput, UsageError
 from ..evaluator.answers import ReferenceAnswer
+from ..gitdiff import git_output
 from ..register.load import Register
 from .analysis import ConfigResult, Results, attempt_state
 from .records import Run
@@ -69,20 +69,10 @@ def _sha256(path: Path) -> str:
 
 def repository_state(root: Path) -> tuple[str | None, bool | None]:
     """The checkout's commit and whether it has uncommitted changes (None: unknown)."""
-
-    def git(*args: str) -> str | None:
-        try:
-            done = subprocess.run(
-                ["git", "-C", str(root), *args], capture_output=True, text=True, check=False
-            )
-        except FileNotFoundError:
-            return None
-        return done.stdout.strip() if done.returncode == 0 else None
-
-    commit = git("rev-parse", "HEAD")
+    commit = git_output(root, "rev-parse", "HEAD")
     if commit is None:
         return None, None
-    status = git("status", "--porcelain", "--untracked-files=no")
+    status = git_output(root, "status", "--porcelain", "--untracked-files=no")
     return commit, (bool(status) if status is not None else None)
 
 
